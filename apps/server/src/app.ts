@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { mountPrefix } from './config';
+import { systemClock, type Clock } from './platform/clock';
+import type { Db } from './platform/db';
+import { installErrorHandler, sendError } from './platform/errors';
+import { installRequestContext } from './platform/request-context';
+import { installSecurity } from './platform/security';
+import { installSpa } from './platform/spa';
+import type { ModuleContext, ServiceModule } from './platform/module';
+import type { Services } from './platform/services';
+import { modules, createServices } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Log destination override (tests pass false). */
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ModuleContext;
+  }
+}
+
+/** Builds the whole portal: platform plugins, then each enabled service module under its base URL path. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      deps.logger ??
+      (config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.newPassword',
+                '*.passCode',
+                '*.token',
+                '*.sessionToken',
+                '*.stateToken',
+              ],
+              censor: '[redacted]',
+            },
+            serializers: {
+              // Only the path is logged: query strings can carry tokens.
+              req: (req: { method: string; url: string }) => ({
+                method: req.method,
+                path: req.url.split('?')[0],
+              }),
+            },
+          }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  const services = {} as Services;
+  const ctx: ModuleContext = { config, db, clock, services };
+  app.decorate('ctx', ctx);
+  Object.assign(services, await createServices(ctx));
+
+  installRequestContext(app);
+  installErrorHandler(app);
+  await installSecurity(app, config);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ready', database: db.kind };
+    } catch {
+      return sendError(request, reply, 503, 'NOT_READY', 'The database is not reachable.');
+    }
+  });
+
+  for (const mod of modules as ServiceModule[]) {
+    if (!config.modules.has(mod.name)) continue;
+    await app.register(async (scoped) => mod.routes(scoped, ctx), {
+      prefix: mountPrefix(config.baseUrls[mod.name]),
+    });
+  }
+
+  await installSpa(app, config);
+  return app;
+}

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { ManualClock } from '../src/platform/clock';
+import { openDb, type Db } from '../src/platform/db';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+let template: Blob | undefined;
+
+/** A fresh in-memory copy of the migrated, seeded template database. */
+export async function createTestDb(): Promise<Db> {
+  if (!template) {
+    const bytes = await readFile(inject('pgliteTemplate'));
+    template = new Blob([bytes]);
+  }
+  return openDb({ kind: 'pglite', loadDataDir: template });
+}
+
+/**
+ * The real app on a fresh copy of the seeded database, with a manual clock. `env` overrides
+ * configuration (for example base URLs or REDIS_URL). Call close() in afterEach/afterAll.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { db?: Db; clock?: ManualClock } = {},
+): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const db = options.db ?? (await createTestDb());
+  const clock = options.clock ?? new ManualClock();
+  const app = await buildApp({ config, db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+/**
+ * Runs a data-layer test body on every database available: the embedded one always, and the PostgreSQL
+ * server too when DATABASE_URL is set (inside a transaction that is rolled back, so tests leave no trace).
+ */
+export function databases(): Array<{ name: string; open: () => Promise<Db> }> {
+  const list = [{ name: 'pglite', open: createTestDb }];
+  const url = process.env.DATABASE_URL;
+  if (url) list.push({ name: 'postgres', open: () => openDb({ kind: 'postgres', url, max: 4 }) });
+  return list;
+}
