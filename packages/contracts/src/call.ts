@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** The services the SPA calls; each has its own configured base URL. */
+export type ServiceName =
+  'content' | 'identity' | 'registration' | 'account' | 'policy' | 'document' | 'eventlog' | 'portal';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * One call of the spec's call tables, defined once: the server validates with it, the SPA parses
+ * responses with it, and the OpenAPI document is generated from every call registered here.
+ *
+ * `path` is relative to the service's base URL and uses Fastify/OpenAPI-style `:param` segments,
+ * e.g. `/api/v1/customers/:customerId/status-token`.
+ */
+export interface CallDefinition<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends Record<number, z.ZodType> = Record<number, z.ZodType>,
+> {
+  id: string;
+  summary: string;
+  service: ServiceName;
+  method: HttpMethod;
+  path: string;
+  /** Bearer access token required. */
+  auth: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Response body schemas by status code. Non-JSON bodies (PDF) use z.instanceof(Uint8Array) or omit. */
+  responses: R;
+  /** Content type of the success response when it is not JSON (e.g. application/pdf). */
+  produces?: string;
+}
+
+const registry: CallDefinition[] = [];
+
+/** Defines a call and records it for the OpenAPI document. */
+export function defineCall<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends Record<number, z.ZodType>,
+>(call: CallDefinition<P, Q, B, R>): CallDefinition<P, Q, B, R> {
+  if (registry.some((c) => c.id === call.id)) throw new Error(`Duplicate call id ${call.id}`);
+  registry.push(call as unknown as CallDefinition);
+  return call;
+}
+
+/** Every call defined so far (import the contract modules first; index.ts does). */
+export function allCalls(): readonly CallDefinition[] {
+  return registry;
+}
+
+/** Our services' error envelope (identity endpoints use Okta's, see identity.ts). */
+export const errorEnvelope = z.object({
+  code: z.string(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+  correlationId: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Substitutes `:param` segments of a call's path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

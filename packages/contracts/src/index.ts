@@ -1,0 +1,2 @@
+export * from './call';
+export * from './page-init';
