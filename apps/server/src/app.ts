@@ -3,9 +3,11 @@ import type { Config } from './config';
 import { mountPrefix } from './config';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db';
+import { installDevOutbox } from './platform/dev-outbox';
 import { installErrorHandler, sendError } from './platform/errors';
 import { installRequestContext } from './platform/request-context';
 import { installSecurity } from './platform/security';
+import { installOpenApi } from './platform/openapi';
 import { installSpa } from './platform/spa';
 import type { ModuleContext, ServiceModule } from './platform/module';
 import type { Services } from './platform/services';
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestContext(app);
   installErrorHandler(app);
   await installSecurity(app, config);
+  installDevOutbox(app, ctx);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  await installOpenApi(app, config);
   await installSpa(app, config);
   return app;
 }

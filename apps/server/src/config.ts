@@ -38,7 +38,35 @@ const envSchema = z.object({
   /** Shown on the outbox page and API; refused in production whatever this says. */
   DEV_OUTBOX: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Prefix of every Redis key this deployment writes (counters, limits); lets environments share a server. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:'),
+  /** Email delivery: an SMTP URL (smtp:// or smtps://, credentials in the URL); unset means the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From address of every email we send. */
+  MAIL_FROM: z.string().min(3).max(200).default('Customer Portal <no-reply@portal.example.co.uk>'),
+  /** Text and voice delivery: 'outbox' (default; dev page and log) or 'webhook' (a provider gateway over HTTPS). */
+  SMS_PROVIDER: z.enum(['outbox', 'webhook']).default('outbox'),
+  /** With SMS_PROVIDER=webhook: the gateway URL that receives {channel, to, text} as JSON. */
+  SMS_WEBHOOK_URL: optionalUrl,
+  /** With SMS_PROVIDER=webhook: the bearer token sent to the gateway. */
+  SMS_WEBHOOK_TOKEN: z.string().min(1).max(500).optional(),
+  /** OpenID provider signing keys: a JWKS (JSON) of private keys, the signing key first. Required in production. */
+  OIDC_JWKS: z.string().min(1).optional(),
+  /** Secrets that sign the OpenID provider's cookies, comma-separated, newest first. Required in production. */
+  OIDC_COOKIE_KEYS: z.string().min(1).optional(),
+  /** Access (and ID) token lifetime in seconds. */
+  OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).default(600),
+  /** Absolute lifetime in seconds of a provider session and of the refresh tokens issued in it. */
+  OIDC_SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(7 * 24 * 3600)
+    .default(8 * 3600),
 });
+
+/** The name of every variable the server reads (README.md and .env.example document each one). */
+export const envVariables: readonly string[] = Object.keys(envSchema.shape);
 
 export const moduleNames = [
   'content',
@@ -68,6 +96,28 @@ export interface Config {
   webDistDir: string;
   devOutbox: boolean;
   trustProxy: boolean;
+  redisKeyPrefix: string;
+  /** How messages to customers are delivered (see platform/notifier.ts). */
+  messaging: {
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    smsProvider: 'outbox' | 'webhook';
+    smsWebhookUrl: string | undefined;
+    smsWebhookToken: string | undefined;
+  };
+  oidc: OidcConfig;
+}
+
+/** A JSON Web Key as configured (private signing keys carry `d`). */
+export type ConfiguredJwk = { kty: string; kid?: string; d?: string } & Record<string, unknown>;
+
+export interface OidcConfig {
+  /** Signing keys from OIDC_JWKS; undefined means generate and store them in the database (not in production). */
+  jwks: { keys: ConfiguredJwk[] } | undefined;
+  /** Cookie signing secrets from OIDC_COOKIE_KEYS; undefined means generate and store them (not in production). */
+  cookieKeys: string[] | undefined;
+  accessTokenTtl: number;
+  sessionTtl: number;
 }
 
 export class ConfigError extends Error {}
@@ -90,7 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
+    // One line, whatever the validator's wording: it is what an operator sees when the start fails.
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message.replace(/\s+/g, ' ')}`);
   }
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
@@ -112,6 +163,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modules = new Set(wanted as ModuleName[]);
   }
 
+  const oidc = parseOidcConfig(e, modules);
+
+  if (e.SMS_PROVIDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
+    throw new ConfigError('Invalid configuration: SMS_WEBHOOK_URL: required when SMS_PROVIDER=webhook');
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
@@ -129,7 +186,68 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     devOutbox: e.NODE_ENV !== 'production' && e.DEV_OUTBOX === 'on',
     trustProxy: e.TRUST_PROXY === 'true',
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    messaging: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      smsProvider: e.SMS_PROVIDER,
+      smsWebhookUrl: e.SMS_WEBHOOK_URL,
+      smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
+    },
+    oidc,
   };
+}
+
+/**
+ * OpenID provider keys. In production an instance serving identity must be given them (generated keys in a
+ * database are a development convenience); elsewhere missing keys are generated on first start.
+ */
+function parseOidcConfig(e: z.infer<typeof envSchema>, modules: ReadonlySet<ModuleName>): OidcConfig {
+  const required = e.NODE_ENV === 'production' && modules.has('identity');
+  if (required && !e.OIDC_JWKS) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_JWKS: required in production (a JWKS of private signing keys)',
+    );
+  }
+  if (required && !e.OIDC_COOKIE_KEYS) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_COOKIE_KEYS: required in production (comma-separated secrets of 32+ characters)',
+    );
+  }
+  let jwks: OidcConfig['jwks'];
+  if (e.OIDC_JWKS) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(e.OIDC_JWKS);
+    } catch {
+      throw new ConfigError('Invalid configuration: OIDC_JWKS: not valid JSON');
+    }
+    const keys = (parsed as { keys?: unknown } | null)?.keys;
+    if (!Array.isArray(keys) || keys.length === 0) {
+      throw new ConfigError(
+        'Invalid configuration: OIDC_JWKS: expected {"keys":[...]} with at least one key',
+      );
+    }
+    for (const key of keys as Array<Record<string, unknown>>) {
+      if (typeof key !== 'object' || key === null || !['RSA', 'EC', 'OKP'].includes(String(key['kty']))) {
+        throw new ConfigError('Invalid configuration: OIDC_JWKS: every key needs kty RSA, EC or OKP');
+      }
+      if (typeof key['d'] !== 'string') {
+        throw new ConfigError('Invalid configuration: OIDC_JWKS: every key must be a private key (with "d")');
+      }
+    }
+    jwks = { keys: keys as ConfiguredJwk[] };
+  }
+  let cookieKeys: string[] | undefined;
+  if (e.OIDC_COOKIE_KEYS) {
+    cookieKeys = e.OIDC_COOKIE_KEYS.split(',').map((k) => k.trim());
+    if (cookieKeys.some((k) => k.length < 32)) {
+      throw new ConfigError(
+        'Invalid configuration: OIDC_COOKIE_KEYS: every key must be at least 32 characters',
+      );
+    }
+  }
+  return { jwks, cookieKeys, accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL, sessionTtl: e.OIDC_SESSION_TTL };
 }
 
 /** The path a module is mounted under: the path part of its base URL ('' for the site root). */

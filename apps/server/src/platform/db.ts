@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -29,6 +30,14 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.max) : openPglite(options);
 }
 
+/**
+ * Whether dir holds an initialised PGlite database. Creating one (initdb) costs seconds and a large
+ * memory peak, so the server does it once, in a short-lived child process (scripts/prepare-db.ts).
+ */
+export function isPgliteDataDir(dir: string): boolean {
+  return existsSync(path.join(dir, 'PG_VERSION'));
+}
+
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -45,24 +54,79 @@ export function wrapPglite(pg: PGlite): Db {
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // As pg reports it: rows returned for a query that returns rows (PGlite says 0 affected for a
+      // SELECT), rows changed otherwise.
+      const rowCount = result.fields.length > 0 ? result.rows.length : (result.affectedRows ?? 0);
+      return { rows: result.rows, rowCount };
     },
   });
+  /*
+   * PGlite is one session and queues every top-level query and transaction behind the open one. A
+   * db.query or db.transaction called inside a transaction's callback (instead of tx.query) would wait
+   * for that transaction forever; here it runs in the open transaction instead (on PostgreSQL it would
+   * run on another connection), so such code is slow to go wrong rather than hanging the server.
+   */
+  const openTransaction = new AsyncLocalStorage<Queryable>();
+  const direct = wrap(pg);
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => (openTransaction.getStore() ?? direct).query(sql, params),
+    transaction: (fn) => {
+      const open = openTransaction.getStore();
+      if (open) return fn(open);
+      return pg.transaction((tx) => {
+        const queryable = wrap(tx);
+        return openTransaction.run(queryable, () => fn(queryable));
+      });
+    },
     exec: async (sql) => {
+      const open = openTransaction.getStore();
+      if (open) {
+        for (const statement of splitSql(sql)) await open.query(statement);
+        return;
+      }
       await pg.exec(sql);
     },
     close: () => pg.close(),
   };
 }
 
+/** PostgreSQL type oids whose text form pg and PGlite would otherwise parse differently. */
+const INT8 = 20;
+const DATE = 1082;
+const TIMESTAMP = 1114;
+const TIMESTAMPTZ = 1184;
+
+/**
+ * Parses values as PGlite does, so code and tests see the same JavaScript values on both databases:
+ * int8 (bigserial ids, count(*)) as a number while it is exact (a bigint beyond), and date/timestamp
+ * text through `new Date(text)` (a date is UTC midnight, not the server's local midnight).
+ */
+function pgliteCompatibleParser(oid: number, fallback: (oid: number) => (text: string) => unknown) {
+  if (oid === INT8) {
+    return (text: string) => {
+      const n = BigInt(text);
+      return n < BigInt(Number.MIN_SAFE_INTEGER) || n > BigInt(Number.MAX_SAFE_INTEGER) ? n : Number(n);
+    };
+  }
+  if (oid === DATE || oid === TIMESTAMP || oid === TIMESTAMPTZ) {
+    return (text: string) =>
+      text === 'infinity' ? Infinity : text === '-infinity' ? -Infinity : new Date(text);
+  }
+  return fallback(oid);
+}
+
 async function openPostgres(url: string, max = 10): Promise<Db> {
   const { default: pgModule } = await import('pg');
-  // Keep int8 and numeric as strings is pg's default; timestamps arrive as Date, as with PGlite.
-  const pool: Pool = new pgModule.Pool({ connectionString: url, max });
+  const pool: Pool = new pgModule.Pool({
+    connectionString: url,
+    max,
+    types: {
+      // pg's typing of getTypeParser is overloaded per format; we only ever receive text values.
+      getTypeParser: ((oid: number) =>
+        pgliteCompatibleParser(oid, (o) => pgModule.types.getTypeParser(o, 'text'))) as never,
+    },
+  });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
@@ -96,31 +160,54 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
   };
 }
 
+/** Advisory lock key held while migrating; any constant shared by every instance. */
+const MIGRATION_LOCK = 727274;
+
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 
 /**
  * Forward-only migrations: every `NNN_name.sql` file not yet recorded in schema_migrations runs once,
- * in file-name order, each in its own transaction. An advisory lock makes concurrent starts of several
- * instances against one PostgreSQL server safe.
+ * in file-name order, each in its own transaction (a failing one leaves no trace and stops the start).
+ * An advisory lock makes concurrent starts of several instances against one PostgreSQL server safe.
+ * Returns the files applied now. `dir` is for tests.
  */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(migrationsDir)
+export async function migrate(db: Db, dir: string = migrationsDir): Promise<string[]> {
+  const files = readdirSync(dir)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
     .sort();
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  // Under the same lock as the migrations: two instances starting together must not both create it.
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
+  const done = new Set(
+    (await db.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id),
   );
   const applied: string[] = [];
   for (const file of files) {
-    const sql = readFileSync(path.join(migrationsDir, file), 'utf8');
-    const ran = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(727274)');
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
-      if (done.rowCount > 0) return false;
-      for (const statement of splitSql(sql)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
-      return true;
-    });
+    // Already recorded: skip without a transaction, so a start with nothing to do stays fast.
+    if (done.has(file)) continue;
+    const sql = readFileSync(path.join(dir, file), 'utf8');
+    const ran = await db
+      .transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+        // Another instance may have applied it while we waited for the lock.
+        const recorded = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
+        if (recorded.rowCount > 0) return false;
+        for (const statement of splitSql(sql)) await tx.query(statement);
+        await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
+        return true;
+      })
+      .catch((error: unknown) => {
+        throw new Error(
+          `Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`,
+          {
+            cause: error,
+          },
+        );
+      });
     if (ran) applied.push(file);
   }
   return applied;

@@ -61,7 +61,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, 400, 'BAD_REQUEST', 'The request is not valid.', fieldErrorsFrom(fe));
     }
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return sendError(request, reply, fe.statusCode, fe.code ?? 'BAD_REQUEST', clientMessage(fe));
+      return sendError(request, reply, fe.statusCode, clientCode(fe.statusCode), clientMessage(fe));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(
@@ -72,6 +72,26 @@ export function installErrorHandler(app: FastifyInstance) {
       'Something went wrong on our side. Please try again later.',
     );
   });
+}
+
+/** Stable codes for clients; Fastify's internal FST_* codes are not part of our contract. */
+function clientCode(status: number): string {
+  switch (status) {
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 406:
+      return 'NOT_ACCEPTABLE';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    default:
+      return 'BAD_REQUEST';
+  }
 }
 
 function clientMessage(error: FastifyError): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, createTestDb, type TestContext } from '../../test/helpers';
 
 describe('health endpoints', () => {
   let t: TestContext;
@@ -30,5 +30,17 @@ describe('health endpoints', () => {
       headers: { 'x-correlationid': '<script>' },
     });
     expect(replaced.headers['x-correlationid']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports not ready, without failing the process, when the database is gone', async () => {
+    const db = await createTestDb();
+    const own = await createTestApp({}, { db });
+    await db.close();
+    const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ code: 'NOT_READY', message: 'The database is not reachable.' });
+    const health = await own.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    await own.app.close();
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -10,20 +11,48 @@ declare module 'fastify' {
 
 const safeId = /^[A-Za-z0-9._:-]{1,100}$/;
 
+interface RequestIds {
+  correlationId: string;
+  sessionId: string | undefined;
+}
+
+/** The ids of a raw request, worked out once when Fastify makes the request's logger. */
+const idsOf = new WeakMap<IncomingMessage, RequestIds>();
+
+function header(raw: IncomingMessage, name: string): string | undefined {
+  const value = raw.headers[name];
+  return typeof value === 'string' && safeId.test(value) ? value : undefined;
+}
+
+function readIds(raw: IncomingMessage): RequestIds {
+  let ids = idsOf.get(raw);
+  if (!ids) {
+    ids = {
+      correlationId: header(raw, 'x-correlationid') ?? randomUUID(),
+      sessionId: header(raw, 'x-sessionid'),
+    };
+    idsOf.set(raw, ids);
+  }
+  return ids;
+}
+
 /**
  * Every request gets a correlation id (the caller's X-CorrelationId when it is a sane token, else a new
- * one), echoed on the response and bound to the request's log lines with the caller's X-SessionId.
+ * one), echoed on the response. Every log line of the request, Fastify's own "incoming request" and
+ * "request completed" included, carries it and the caller's X-SessionId. Must be installed before any
+ * route or plugin, so every scope inherits the logger factory.
  */
 export function installRequestContext(app: FastifyInstance) {
   app.decorateRequest('correlationId', '');
   app.decorateRequest('sessionId', undefined);
+  app.setChildLoggerFactory((logger, bindings, options, raw) => {
+    const { correlationId, sessionId } = readIds(raw as IncomingMessage);
+    return logger.child({ ...bindings, correlationId, ...(sessionId ? { sessionId } : {}) }, options);
+  });
   app.addHook('onRequest', async (request, reply) => {
-    const incoming = request.headers['x-correlationid'];
-    const correlationId = typeof incoming === 'string' && safeId.test(incoming) ? incoming : randomUUID();
-    const session = request.headers['x-sessionid'];
+    const { correlationId, sessionId } = readIds(request.raw);
     request.correlationId = correlationId;
-    request.sessionId = typeof session === 'string' && safeId.test(session) ? session : undefined;
-    request.log = request.log.child({ correlationId, sessionId: request.sessionId });
+    request.sessionId = sessionId;
     reply.header('X-CorrelationId', correlationId);
   });
 }

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, envVariables, loadConfig, moduleNames, mountPrefix, repoRoot } from './config';
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('runs the whole portal from one process on the embedded database by default', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(repoRoot, '.data', 'pglite') });
+    expect([...config.modules].sort()).toEqual([...moduleNames].sort());
+    for (const m of moduleNames) expect(config.baseUrls[m]).toBe('http://localhost:3000');
+    expect(config.webDistDir).toBe(path.join(repoRoot, 'apps', 'web', 'dist'));
+    expect(config.devOutbox).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and listens on all interfaces in production', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
+      OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', d: 'x' }] }),
+      OIDC_COOKIE_KEYS: 'k'.repeat(32),
+      DEV_OUTBOX: 'on',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://portal@db.internal:5432/portal' });
+    expect(config.host).toBe('0.0.0.0');
+    // Never in production, whatever the setting says.
+    expect(config.devOutbox).toBe(false);
+  });
+
+  it('takes base URLs without their trailing slash and treats empty values as unset', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://portal.example.co.uk/',
+      CONTENT_BASE_URL: 'https://content.example.co.uk/cms//',
+      POLICY_BASE_URL: '',
+    });
+    expect(config.publicUrl).toBe('https://portal.example.co.uk');
+    expect(config.baseUrls.content).toBe('https://content.example.co.uk/cms');
+    expect(config.baseUrls.policy).toBe('https://portal.example.co.uk');
+  });
+
+  it('serves only the modules MODULES lists', () => {
+    expect([...loadConfig({ MODULES: 'content, identity' }).modules]).toEqual(['content', 'identity']);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://db/portal' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
+    [{ CONTENT_BASE_URL: 'ftp://content' }, 'CONTENT_BASE_URL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ MODULES: 'content,billing' }, 'MODULES'],
+    [{ MODULES: ',' }, 'MODULES'],
+  ])('refuses %o with one line naming %s', (env, variable) => {
+    const message = configError(env as Record<string, string>);
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: \\S`));
+    expect(message).not.toContain('\n');
+  });
+});
+
+describe('mountPrefix', () => {
+  it('is the path of the base URL, empty for the site root', () => {
+    expect(mountPrefix('http://localhost:3000')).toBe('');
+    expect(mountPrefix('http://localhost:3000/')).toBe('');
+    expect(mountPrefix('https://portal.example.co.uk/content-svc')).toBe('/content-svc');
+    expect(mountPrefix('https://portal.example.co.uk/a/b/')).toBe('/a/b');
+  });
+});
+
+describe('configuration documentation', () => {
+  it('lists every variable in .env.example and in the README table', () => {
+    const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const inExample = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    const inReadme = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]));
+    expect(
+      envVariables.filter((v) => !inExample.has(v)),
+      'missing from .env.example',
+    ).toEqual([]);
+    expect(
+      envVariables.filter((v) => !inReadme.has(v)),
+      'missing from the README table',
+    ).toEqual([]);
+    expect(
+      [...inExample].filter((v) => !envVariables.includes(v!)),
+      'in .env.example, not read',
+    ).toEqual([]);
+  });
+});

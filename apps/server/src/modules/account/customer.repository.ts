@@ -1,0 +1,159 @@
+import type { Queryable } from '../../platform/db';
+import type { DemoCustomer } from '../../db/demo-customers';
+
+/** A customer as other modules see it. dateOfBirth is YYYY-MM-DD. */
+export interface CustomerRecord {
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: string | null;
+  mobileNumber: string | null;
+  landlineNumber: string | null;
+  postCode: string;
+}
+
+/** The postal address on record, for correspondence. */
+export interface CustomerAddress {
+  addressLineOne: string;
+  addressLineTwo: string;
+  addressLineThree: string;
+  town: string;
+  county: string;
+  postCode: string;
+}
+
+interface CustomerRow {
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  email: string | null;
+  mobile_number: string | null;
+  landline_number: string | null;
+  post_code: string;
+}
+
+// date_of_birth as text: pg would make a local-midnight Date of it, which shifts a day west of UTC.
+const columns = `customer_id, first_name, last_name, date_of_birth::text AS date_of_birth, email,
+  mobile_number, landline_number, post_code`;
+
+function toRecord(row: CustomerRow): CustomerRecord {
+  return {
+    customerId: row.customer_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    dateOfBirth: row.date_of_birth,
+    email: row.email,
+    mobileNumber: row.mobile_number,
+    landlineNumber: row.landline_number,
+    postCode: row.post_code,
+  };
+}
+
+export async function findCustomer(q: Queryable, customerId: string): Promise<CustomerRecord | null> {
+  const { rows } = await q.query<CustomerRow>(`SELECT ${columns} FROM customer WHERE customer_id = $1`, [
+    customerId,
+  ]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** postCodeNormalised: upper case, no whitespace (the generated column holds the same for each row). */
+export async function findCustomersByDobAndPostcode(
+  q: Queryable,
+  dateOfBirth: string,
+  postCodeNormalised: string,
+): Promise<CustomerRecord[]> {
+  const { rows } = await q.query<CustomerRow>(
+    `SELECT ${columns} FROM customer
+     WHERE date_of_birth = $1::date AND post_code_normalised = $2
+     ORDER BY customer_id`,
+    [dateOfBirth, postCodeNormalised],
+  );
+  return rows.map(toRecord);
+}
+
+export async function findCustomerAddress(q: Queryable, customerId: string): Promise<CustomerAddress | null> {
+  const { rows } = await q.query<{
+    address_line_1: string;
+    address_line_2: string;
+    address_line_3: string;
+    town: string;
+    county: string;
+    post_code: string;
+  }>(
+    `SELECT address_line_1, address_line_2, address_line_3, town, county, post_code
+     FROM customer WHERE customer_id = $1`,
+    [customerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    addressLineOne: row.address_line_1,
+    addressLineTwo: row.address_line_2,
+    addressLineThree: row.address_line_3,
+    town: row.town,
+    county: row.county,
+    postCode: row.post_code,
+  };
+}
+
+/** Returns false when no such customer exists. A duplicate address raises the database's unique violation. */
+export async function updateCustomerEmail(
+  q: Queryable,
+  customerId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await q.query(`UPDATE customer SET email = $2, updated_at = $3 WHERE customer_id = $1`, [
+    customerId,
+    email,
+    now,
+  ]);
+  return result.rowCount > 0;
+}
+
+/**
+ * Inserts or refreshes one demo customer. Name, date of birth, phones and address are the insurer's
+ * reference data and come back to the demo values; the email is only set on first insert, because
+ * registration may have recorded one since (a customer with none on file gives one when registering).
+ */
+export async function upsertDemoCustomer(q: Queryable, c: DemoCustomer, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO customer (customer_id, title, first_name, last_name, date_of_birth, email, mobile_number,
+       landline_number, address_line_1, address_line_2, address_line_3, town, county, post_code,
+       created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+     ON CONFLICT (customer_id) DO UPDATE SET
+       title = EXCLUDED.title, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       date_of_birth = EXCLUDED.date_of_birth, mobile_number = EXCLUDED.mobile_number,
+       landline_number = EXCLUDED.landline_number, address_line_1 = EXCLUDED.address_line_1,
+       address_line_2 = EXCLUDED.address_line_2, address_line_3 = EXCLUDED.address_line_3,
+       town = EXCLUDED.town, county = EXCLUDED.county, post_code = EXCLUDED.post_code,
+       updated_at = EXCLUDED.updated_at
+     WHERE (customer.title, customer.first_name, customer.last_name, customer.date_of_birth,
+            customer.mobile_number, customer.landline_number, customer.address_line_1, customer.address_line_2,
+            customer.address_line_3, customer.town, customer.county, customer.post_code)
+       IS DISTINCT FROM
+           (EXCLUDED.title, EXCLUDED.first_name, EXCLUDED.last_name, EXCLUDED.date_of_birth,
+            EXCLUDED.mobile_number, EXCLUDED.landline_number, EXCLUDED.address_line_1, EXCLUDED.address_line_2,
+            EXCLUDED.address_line_3, EXCLUDED.town, EXCLUDED.county, EXCLUDED.post_code)`,
+    [
+      c.customerId,
+      c.title,
+      c.firstName,
+      c.lastName,
+      c.dateOfBirth,
+      c.email,
+      c.mobileNumber,
+      c.landlineNumber,
+      c.addressLineOne,
+      c.addressLineTwo,
+      c.addressLineThree,
+      c.town,
+      c.county,
+      c.postCode,
+      now,
+    ],
+  );
+}

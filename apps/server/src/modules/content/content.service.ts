@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import {
+  featureDefinitions,
+  navigation,
+  normaliseContentPath,
+  pageContent,
+  siteSettings,
+  type FeatureDefinitions,
+  type Navigation,
+  type PageContent,
+  type SiteSettings,
+} from '@portal/contracts/content';
+import { mountPrefix } from '../../config';
+import { HttpError } from '../../platform/errors';
+import type { ModuleContext } from '../../platform/module';
+import { listContent } from './content.repository';
+import { mediaPathPrefix, seedContent, type SeedResult } from './content.seed';
+
+/** How long an instance reuses what it read from the store; a seed on this instance clears it at once. */
+export const CONTENT_CACHE_MS = 30_000;
+
+/** A ready HTTP answer: the JSON text and its (weak) ETag, computed once per cache load. */
+export interface PreparedBody<T> {
+  value: T;
+  json: string;
+  etag: string;
+}
+
+export interface ContentService {
+  /** The site settings; with errorContext, the variant served for `error=true` (isErrorContext set). */
+  getSiteSettings(options?: { errorContext?: boolean }): Promise<SiteSettings>;
+  /** The page at a relative URL (normalised: query, fragment and trailing slash dropped, any case). */
+  getPage(relativeUrl: string): Promise<PageContent | undefined>;
+  getNavigation(): Promise<Navigation>;
+  /** Flag definitions for an SDK key; undefined when the key is not ours. */
+  getFeatureDefinitions(clientKey: string): Promise<FeatureDefinitions | undefined>;
+  /** The same, prepared for HTTP (JSON text and ETag). */
+  prepared: {
+    siteSettings(errorContext: boolean): Promise<PreparedBody<SiteSettings[]>>;
+    page(relativeUrl: string): Promise<PreparedBody<PageContent> | undefined>;
+    navigation(): Promise<PreparedBody<Navigation>>;
+    featureDefinitions(clientKey: string): Promise<PreparedBody<FeatureDefinitions> | undefined>;
+  };
+  /** Reloads `content/` into the store and clears this instance's cache. */
+  seed(): Promise<SeedResult>;
+  /** Forgets the cached content so the next read comes from the store. */
+  invalidate(): void;
+}
+
+interface Snapshot {
+  loadedAt: number;
+  settings: PreparedBody<SiteSettings[]>;
+  settingsErrorContext: PreparedBody<SiteSettings[]>;
+  navigation: PreparedBody<Navigation>;
+  pages: Map<string, PreparedBody<PageContent>>;
+  featureDefinitions: PreparedBody<FeatureDefinitions>;
+}
+
+const unavailable = () =>
+  new HttpError(
+    503,
+    'CONTENT_UNAVAILABLE',
+    'Site content is not available at the moment. Please try again later.',
+  );
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function prepare<T>(value: T): PreparedBody<T> {
+  const json = JSON.stringify(value);
+  // Weak: the same JSON may go out compressed or not, which a strong ETag would have to tell apart.
+  const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  return { value: deepFreeze(value), json, etag };
+}
+
+/** Rewrites content media paths to where this service is reachable from the browser. */
+function rewriteMedia(value: unknown, mediaBase: string): unknown {
+  if (typeof value === 'string') {
+    return value.startsWith(mediaPathPrefix) ? mediaBase + value : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => rewriteMedia(v, mediaBase));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteMedia(v, mediaBase)]));
+  }
+  return value;
+}
+
+/**
+ * Site settings, navigation and pages from the content store. The whole store is read at once and kept
+ * for CONTENT_CACHE_MS (by the injected clock), so lookups of unknown URLs never reach the database, and
+ * every item is checked against its contract as it is read: a row that no longer validates is treated as
+ * missing (a page) or as the content being unavailable (settings, navigation).
+ */
+export function createContentService(ctx: ModuleContext): ContentService {
+  const contentBase = ctx.config.baseUrls.content;
+  // Same origin as the SPA: a path is enough (and keeps the CSP's img-src 'self'); otherwise absolute.
+  const mediaBase =
+    new URL(contentBase).origin === new URL(ctx.config.publicUrl).origin
+      ? mountPrefix(contentBase)
+      : contentBase;
+
+  let cached: Snapshot | undefined;
+  let loading: Promise<Snapshot> | undefined;
+  let generation = 0;
+
+  async function load(): Promise<Snapshot> {
+    const rows = await listContent(ctx.db);
+    const one = (kind: string) => rows.find((r) => r.kind === kind)?.body;
+
+    const settingsParsed = siteSettings.safeParse(rewriteMedia(one('settings'), mediaBase));
+    const navParsed = navigation.safeParse(one('navigation'));
+    const flagsParsed = featureDefinitions.safeParse(one('feature_flags'));
+    if (!settingsParsed.success || !navParsed.success || !flagsParsed.success) throw unavailable();
+
+    // The SDK key is deployment configuration, not content.
+    const settings: SiteSettings = { ...settingsParsed.data, featureFlagKey: ctx.config.featureFlagSdkKey };
+    const pages = new Map<string, PreparedBody<PageContent>>();
+    for (const row of rows) {
+      if (row.kind !== 'page') continue;
+      const parsed = pageContent.safeParse(rewriteMedia(row.body, mediaBase));
+      if (parsed.success) pages.set(normaliseContentPath(parsed.data.url), prepare(parsed.data));
+    }
+    return {
+      loadedAt: ctx.clock.now().getTime(),
+      settings: prepare([{ ...settings, isErrorContext: false }]),
+      settingsErrorContext: prepare([{ ...settings, isErrorContext: true }]),
+      navigation: prepare(navParsed.data),
+      pages,
+      featureDefinitions: prepare(flagsParsed.data),
+    };
+  }
+
+  async function snapshot(): Promise<Snapshot> {
+    if (cached && ctx.clock.now().getTime() - cached.loadedAt < CONTENT_CACHE_MS) return cached;
+    if (!loading) {
+      const startedIn = generation;
+      const current: Promise<Snapshot> = load()
+        .then((s) => {
+          // A seed that finished while this load ran has made it stale: do not keep it.
+          if (startedIn === generation) cached = s;
+          return s;
+        })
+        .finally(() => {
+          if (loading === current) loading = undefined;
+        });
+      loading = current;
+    }
+    return loading;
+  }
+
+  const prepared: ContentService['prepared'] = {
+    async siteSettings(errorContext) {
+      const s = await snapshot();
+      return errorContext ? s.settingsErrorContext : s.settings;
+    },
+    async page(relativeUrl) {
+      return (await snapshot()).pages.get(normaliseContentPath(relativeUrl));
+    },
+    async navigation() {
+      return (await snapshot()).navigation;
+    },
+    async featureDefinitions(clientKey) {
+      if (clientKey !== ctx.config.featureFlagSdkKey) return undefined;
+      return (await snapshot()).featureDefinitions;
+    },
+  };
+
+  const service: ContentService = {
+    async getSiteSettings(options = {}) {
+      const [settings] = (await prepared.siteSettings(options.errorContext ?? false)).value;
+      if (!settings) throw unavailable();
+      return settings;
+    },
+    async getPage(relativeUrl) {
+      return (await prepared.page(relativeUrl))?.value;
+    },
+    async getNavigation() {
+      return (await prepared.navigation()).value;
+    },
+    async getFeatureDefinitions(clientKey) {
+      return (await prepared.featureDefinitions(clientKey))?.value;
+    },
+    prepared,
+    async seed() {
+      const result = await seedContent(ctx);
+      service.invalidate();
+      return result;
+    },
+    invalidate() {
+      generation++;
+      cached = undefined;
+      loading = undefined;
+    },
+  };
+  return service;
+}

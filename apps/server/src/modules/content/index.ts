@@ -1,0 +1,31 @@
+import type { ServiceModule } from '../../platform/module';
+import { contentRoutes } from './content.routes';
+import { createContentService, type ContentService } from './content.service';
+import { seedContent } from './content.seed';
+
+declare module '../../platform/services' {
+  interface Services {
+    content: ContentService;
+  }
+}
+
+export { createContentService };
+export type { ContentService } from './content.service';
+export { loadContentFiles, ContentFileError } from './content.seed';
+
+/**
+ * The content service: site settings, navigation, pages by relative URL, feature-flag definitions and
+ * content media, all loaded from the files in `content/` by the seed. Other modules read settings (for
+ * example the password rules) through `services.content`.
+ */
+export const contentModule: ServiceModule = {
+  name: 'content',
+  async routes(app, ctx) {
+    await contentRoutes(app, ctx.services.content);
+  },
+  async seed(ctx) {
+    // services.content exists when the app built its services; a bare seed run may not have them.
+    if (ctx.services.content) await ctx.services.content.seed();
+    else await seedContent(ctx);
+  },
+};

@@ -1,0 +1,78 @@
+import type { OutboundMessage } from '../../platform/notifier';
+
+/**
+ * The emails of the identity journeys. Links are built from PUBLIC_URL (configuration), never from the
+ * request's Host header, so a forged Host cannot send a customer's link elsewhere.
+ */
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  customerId: string;
+}
+
+const signOff =
+  '\n\nIf you did not ask for this, you can ignore this email: nothing changes on your account.\n';
+
+export function activationEmail(
+  to: string,
+  person: Person,
+  publicUrl: string,
+  token: string,
+): OutboundMessage {
+  const link = `${publicUrl}/register/activate?token=${encodeURIComponent(token)}`;
+  return {
+    channel: 'email',
+    to,
+    kind: 'activation',
+    customerId: person.customerId,
+    subject: 'Finish setting up your online account',
+    text:
+      `Dear ${person.firstName} ${person.lastName},\n\n` +
+      'Thank you for registering for your online account. To finish, open this link within 24 hours and ' +
+      'choose a password:\n\n' +
+      `${link}\n\n` +
+      'We will then send a security code to your phone to check it is you.' +
+      signOff,
+  };
+}
+
+export function alreadyRegisteredEmail(to: string, person: Person, publicUrl: string): OutboundMessage {
+  return {
+    channel: 'email',
+    to,
+    kind: 'already-registered',
+    customerId: person.customerId,
+    subject: 'You already have an online account',
+    text:
+      `Dear ${person.firstName} ${person.lastName},\n\n` +
+      'Someone, probably you, tried to register for an online account with this email address. ' +
+      'You already have an account, so there is no need to register again.\n\n' +
+      `Sign in at ${publicUrl}/login\n\n` +
+      'If you have forgotten your password, choose "Forgotten your password?" on the sign-in page to reset it.' +
+      signOff,
+  };
+}
+
+export function passwordResetEmail(
+  to: string,
+  person: Person,
+  publicUrl: string,
+  token: string,
+): OutboundMessage {
+  const link = `${publicUrl}/forgotten-password/new-password?token=${encodeURIComponent(token)}`;
+  return {
+    channel: 'email',
+    to,
+    kind: 'password-reset',
+    customerId: person.customerId,
+    subject: 'Reset your password',
+    text:
+      `Dear ${person.firstName} ${person.lastName},\n\n` +
+      'We received a request to reset the password of your online account. Open this link within 60 minutes ' +
+      'to choose a new password:\n\n' +
+      `${link}\n\n` +
+      'We will then send a security code to your phone to check it is you.' +
+      signOff,
+  };
+}

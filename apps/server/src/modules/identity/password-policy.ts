@@ -1,0 +1,88 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import type { OktaPasswordPolicy } from '@portal/contracts';
+
+/** Never accepted below this, whatever the settings say (NIST 800-63B). */
+export const ABSOLUTE_MIN_LENGTH = 8;
+/** Longest password accepted; longer ones are refused, never truncated. */
+export const MAX_LENGTH = 128;
+
+/** The settings-driven rules (site settings' globalPasswordRequirementsBlock). */
+export interface PasswordSettings {
+  minPasswordLength: number;
+  lowercaseChar: boolean;
+  uppercaseChar: boolean;
+  numberChar: boolean;
+  specialChar: boolean;
+}
+
+export interface PasswordRules {
+  minLength: number;
+  lowercase: boolean;
+  uppercase: boolean;
+  number: boolean;
+  special: boolean;
+}
+
+export function rulesFromSettings(settings: PasswordSettings): PasswordRules {
+  const configured = Number.isFinite(settings.minPasswordLength)
+    ? Math.trunc(settings.minPasswordLength)
+    : 12;
+  return {
+    minLength: Math.min(MAX_LENGTH, Math.max(ABSOLUTE_MIN_LENGTH, configured)),
+    lowercase: settings.lowercaseChar === true,
+    uppercase: settings.uppercaseChar === true,
+    number: settings.numberChar === true,
+    special: settings.specialChar === true,
+  };
+}
+
+// zxcvbn-ts's list of common and breached passwords (about 49,000 entries), compared case-insensitively.
+const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/**
+ * The first rule the password breaks, as the sentence the customer sees; null when it is acceptable.
+ * `login` is the account's email: a password equal to its local part is refused.
+ */
+export function passwordProblem(password: string, rules: PasswordRules, login: string): string | null {
+  const length = [...password].length;
+  if (length < rules.minLength) return `Your password must be at least ${rules.minLength} characters long.`;
+  if (length > MAX_LENGTH) return `Your password must be no more than ${MAX_LENGTH} characters long.`;
+  if (/\s/u.test(password)) return 'Your password must not contain spaces.';
+  if (rules.lowercase && !/\p{Ll}/u.test(password)) return 'Your password must include a lower case letter.';
+  if (rules.uppercase && !/\p{Lu}/u.test(password)) return 'Your password must include a capital letter.';
+  if (rules.number && !/\p{Nd}/u.test(password)) return 'Your password must include a number.';
+  if (rules.special && !/[^\p{L}\p{Nd}\s]/u.test(password)) {
+    return 'Your password must include a special character, such as ! or ?.';
+  }
+  const localPart = login.split('@')[0]?.toLowerCase() ?? '';
+  if (localPart !== '' && password.toLowerCase() === localPart) {
+    return 'Your password must not be the first part of your email address.';
+  }
+  if (isCommonPassword(password)) {
+    return 'This password is too common or has appeared in a data breach. Choose a different one.';
+  }
+  return null;
+}
+
+/** The rules as Okta's password policy object, for PASSWORD_RESET answers. */
+export function oktaPasswordPolicy(rules: PasswordRules): OktaPasswordPolicy {
+  return {
+    expiration: { passwordExpireDays: 0 },
+    complexity: {
+      minLength: rules.minLength,
+      maxLength: MAX_LENGTH,
+      minLowerCase: rules.lowercase ? 1 : 0,
+      minUpperCase: rules.uppercase ? 1 : 0,
+      minNumber: rules.number ? 1 : 0,
+      minSymbol: rules.special ? 1 : 0,
+      excludeUsername: true,
+      excludeWhitespace: true,
+      dictionary: { common: { exclude: true } },
+    },
+    age: { minAgeMinutes: 0, historyCount: 0 },
+  };
+}

@@ -1,0 +1,50 @@
+import type { ModuleContext } from '../../platform/module';
+
+/** Who a one-time sessionToken signed in. */
+export interface SignedInUser {
+  userId: string;
+  customerId: string;
+  login: string;
+  /** Authentication methods used, Okta style ('pwd', 'sms', 'call', ...), when the identity service knows. */
+  amr: string[];
+}
+
+/** The identity user behind a provider account id (`sub`). */
+export interface IdentityUser {
+  id: string;
+  login: string;
+  customerId: string | null;
+  /** False for locked, suspended or deprovisioned users: no new tokens for them. */
+  active: boolean;
+}
+
+/** What the OpenID module needs from the identity service (built by the identity module). */
+export interface IdentityPort {
+  consumeSessionToken(token: string): Promise<SignedInUser | null>;
+  getUser(userId: string): Promise<IdentityUser | null>;
+}
+
+/** The identity module's service, seen through the few calls this module makes. */
+export function identityPort(ctx: ModuleContext): IdentityPort {
+  return {
+    async consumeSessionToken(token) {
+      const r = await ctx.services.identity.consumeSessionToken(token);
+      if (!r) return null;
+      // The identity service may say which factor was used; a sessionToken is only ever issued after the
+      // password and a one-time code were both checked, so 'mfa' is true either way.
+      const given = (r as { amr?: unknown }).amr;
+      const amr = Array.isArray(given) ? given.filter((m): m is string => typeof m === 'string') : [];
+      return {
+        userId: r.userId,
+        customerId: r.customerId,
+        login: r.login,
+        amr: amr.length > 0 ? amr : ['pwd', 'mfa'],
+      };
+    },
+    async getUser(userId) {
+      const u = await ctx.services.identity.getUser(userId);
+      if (!u) return null;
+      return { id: u.id, login: u.login, customerId: u.customerId, active: u.status === 'ACTIVE' };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { ServiceModule } from '../../platform/module';
+import { mountProvider } from './mount';
+import { createOidcService, type OidcService } from './oidc.service';
+import { purgeExpired } from './oidc.repository';
+import { createProvider } from './provider';
+import { sessionRoutes } from './sessions.routes';
+
+declare module '../../platform/services' {
+  interface Services {
+    oidc: OidcService;
+  }
+}
+
+export { createOidcService };
+export type { OidcService };
+export { PORTAL_CLIENT_ID, OIDC_ROUTES } from './provider';
+export { STATUS_TOKEN_AUDIENCE, STATUS_TOKEN_TTL } from './oidc.service';
+
+/**
+ * OpenID Connect for the portal, mounted under the identity base URL beside the Okta-style authn API:
+ * the provider at {identity}/oauth2/default (discovery, /v1/authorize, /v1/token, /v1/keys, /v1/logout,
+ * /v1/revoke, /v1/userinfo) and Okta's /api/v1/sessions/me. See docs/decisions/005-openid-connect.md.
+ */
+export const oidcModule: ServiceModule = {
+  name: 'identity',
+  async routes(app, ctx) {
+    const keys = await ctx.services.oidc.keys();
+    await purgeExpired(ctx.db, ctx.clock.now());
+    const provider = createProvider(ctx, keys);
+    provider.on('server_error', (_kctx, error) => app.log.error({ err: error }, 'openid provider error'));
+    await mountProvider(app, ctx, provider);
+    await sessionRoutes(app, ctx, provider);
+  },
+  // Keys are generated on first use when not configured; doing it at seed time gives every test copy of
+  // the seeded database the same keys, as instances sharing one database share them.
+  async seed(ctx) {
+    await ctx.services.oidc.keys();
+  },
+};

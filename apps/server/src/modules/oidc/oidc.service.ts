@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
+import { apiAudience, oidcIssuer, registerLocalKeySource } from '../../platform/auth-guard';
+import type { ModuleContext } from '../../platform/module';
+import { loadOidcKeys, type OidcKeys } from './keys';
+
+/** Audience of the status token that replaces `{statusToken}` in a redirect_url. */
+export const STATUS_TOKEN_AUDIENCE = 'status-token';
+/** Lifetime of a status token, in seconds. */
+export const STATUS_TOKEN_TTL = 5 * 60;
+
+/** What other modules may call (ctx.services.oidc). */
+export interface OidcService {
+  /** `${identity base URL}/oauth2/default`. */
+  readonly issuer: string;
+  /** `aud` of every portal access token. */
+  readonly apiAudience: string;
+  /** The key material (loaded, or generated and stored, on first use). */
+  keys(): Promise<OidcKeys>;
+  /** The public keys as published at {issuer}/v1/keys. */
+  publicJwks(): Promise<JSONWebKeySet>;
+  /** A short-lived signed token naming the customer, for a redirect_url's `{statusToken}` placeholder. */
+  signStatusToken(customerId: string): Promise<{ token: string; expiresAt: Date }>;
+  /** The customer of a valid, unexpired status token, or null. */
+  verifyStatusToken(token: string): Promise<{ customerId: string } | null>;
+}
+
+export function createOidcService(ctx: ModuleContext): OidcService {
+  let loading: Promise<OidcKeys> | undefined;
+  const keys = () => {
+    loading ??= loadOidcKeys(ctx).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const issuer = oidcIssuer(ctx.config);
+
+  // When identity runs in this instance, the guard verifies against these keys without fetching the JWKS.
+  registerLocalKeySource(ctx, () => async (header, token) => (await keys()).localKeySet(header, token));
+
+  return {
+    issuer,
+    apiAudience: apiAudience(ctx.config),
+    keys,
+    publicJwks: async () => (await keys()).publicJwks,
+    async signStatusToken(customerId) {
+      const { current } = await keys();
+      const now = Math.floor(ctx.clock.now().getTime() / 1000);
+      const exp = now + STATUS_TOKEN_TTL;
+      const token = await new SignJWT({ customerId })
+        .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(STATUS_TOKEN_AUDIENCE)
+        .setSubject(customerId)
+        .setIssuedAt(now)
+        .setExpirationTime(exp)
+        .setJti(randomUUID())
+        .sign(current.key);
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+    async verifyStatusToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, (await keys()).localKeySet, {
+          issuer,
+          audience: STATUS_TOKEN_AUDIENCE,
+          currentDate: ctx.clock.now(),
+          requiredClaims: ['exp', 'sub'],
+        });
+        return typeof payload['customerId'] === 'string' ? { customerId: payload['customerId'] } : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import Provider, {
+  errors,
+  type Configuration,
+  type KoaContextWithOIDC,
+  type ResourceServer,
+} from 'oidc-provider';
+import { mountPrefix } from '../../config';
+import { apiAudience, oidcIssuer, PORTAL_SCOPE } from '../../platform/auth-guard';
+import type { ModuleContext } from '../../platform/module';
+import { spaClientId } from '../../platform/page-init';
+import { createAdapterFactory } from './adapter';
+import { identityPort } from './identity-port';
+import type { OidcKeys } from './keys';
+
+/** The portal SPA: the one first-party client (public, PKCE); page-init hands the SPA the same id. */
+export const PORTAL_CLIENT_ID = spaClientId;
+
+/** Okta's default authorization server layout, under the issuer. */
+export const OIDC_ROUTES = {
+  authorization: '/v1/authorize',
+  token: '/v1/token',
+  jwks: '/v1/keys',
+  end_session: '/v1/logout',
+  revocation: '/v1/revoke',
+  userinfo: '/v1/userinfo',
+  introspection: '/v1/introspect',
+} as const;
+
+/** Path of the issuer on this server (identity mount prefix + /oauth2/default). */
+export function issuerPath(ctx: ModuleContext): string {
+  return `${mountPrefix(ctx.config.baseUrls.identity)}/oauth2/default`;
+}
+
+/** Where provider cookies live: the identity service's path, so /api/v1/sessions/me sees the session. */
+export function cookiePath(ctx: ModuleContext): string {
+  return `${mountPrefix(ctx.config.baseUrls.identity)}/`;
+}
+
+const INTERACTION_TTL = 10 * 60;
+const AUTHORIZATION_CODE_TTL = 60;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain, accessible page with no inline style or script (the CSP allows neither). */
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+/**
+ * Adds the hash of an inline script to the response's CSP (as the provider itself does for form_post),
+ * so the one script we need runs while every other inline script stays blocked.
+ */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
+  const csp = ctx.response.get('content-security-policy');
+  if (!csp) return;
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  ctx.set(
+    'content-security-policy',
+    csp
+      .split(';')
+      .map((d) => (d.trim().startsWith('script-src') ? `${d.trim()} ${hash}` : d.trim()))
+      .join('; '),
+  );
+}
+
+/**
+ * Builds the OpenID provider (node-oidc-provider, OpenID Certified). Authorization code + PKCE S256 for
+ * every client, JWT access tokens for the portal APIs carrying customerId and onBehalfOf, rotating refresh
+ * tokens, RP-initiated logout, all state in the database. There is no login page: the authorize request
+ * carries a one-time sessionToken (see mount.ts), otherwise it ends with login_required.
+ */
+export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
+  const { config, clock } = ctx;
+  const issuer = oidcIssuer(config);
+  const audience = apiAudience(config);
+  const accessTokenTtl = config.oidc.accessTokenTtl;
+  const sessionTtl = config.oidc.sessionTtl;
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  const secure = config.publicUrl.startsWith('https:');
+  const identity = () => identityPort(ctx);
+  const portalOrigins = new Set([new URL(config.publicUrl).origin]);
+
+  const portalApi: ResourceServer = {
+    scope: PORTAL_SCOPE,
+    audience,
+    accessTokenTTL: accessTokenTtl,
+    accessTokenFormat: 'jwt',
+    jwt: { sign: { alg: keys.current.alg as 'ES256' } },
+  };
+
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(ctx.db, clock),
+    clients: [
+      {
+        client_id: PORTAL_CLIENT_ID,
+        client_name: 'Customer portal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: [`${config.publicUrl}/login/callback`],
+        post_logout_redirect_uris: [`${config.publicUrl}/login`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        scope: `openid offline_access ${PORTAL_SCOPE}`,
+        id_token_signed_response_alg: keys.current.alg as 'ES256',
+      },
+    ],
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: keys.current.alg as 'ES256',
+    },
+    jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax', path: cookiePath(ctx), secure, signed: true },
+      short: { httpOnly: true, sameSite: 'lax', secure, signed: true },
+    },
+    claims: { openid: ['sub', 'customerId', 'email'] },
+    // Code flow only: the ID token carries the claims (customerId, email) the SPA reads.
+    conformIdTokenClaims: false,
+    scopes: ['openid', 'offline_access', PORTAL_SCOPE],
+    extraParams: ['sessionToken'],
+    responseTypes: ['code'],
+    clientAuthMethods: ['none'],
+    pkce: { required: () => true },
+    routes: { ...OIDC_ROUTES },
+    features: {
+      devInteractions: { enabled: false },
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      introspection: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Okta's /v1/logout signs out at once; the provider needs its own form (xsrf) posted, so post it.
+        async logoutSource(kctx, form) {
+          const script = "document.getElementById('op.logoutForm').submit();";
+          allowInlineScript(kctx, script);
+          const formWithChoice = form.replace(
+            '</form>',
+            '<input type="hidden" name="logout" value="yes"></form>',
+          );
+          kctx.type = 'html';
+          kctx.body = page(
+            'Signing out',
+            `<h1>Signing you out</h1>${formWithChoice}<noscript><p><button type="submit" form="op.logoutForm">Sign out</button></p></noscript><script>${script}</script>`,
+          );
+        },
+        async postLogoutSuccessSource(kctx) {
+          kctx.type = 'html';
+          kctx.body = page(
+            'Signed out',
+            `<h1>You have signed out</h1><p><a href="${escapeHtml(`${config.publicUrl}/login`)}">Sign in again</a></p>`,
+          );
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // Every token is for the portal's APIs unless the client names another resource (none exists).
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_kctx, resourceIndicator) => {
+          if (resourceIndicator === audience) return portalApi;
+          throw new errors.InvalidTarget();
+        },
+      },
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: ['ES256', 'RS256', 'PS256', 'EdDSA'],
+    },
+    ttl: {
+      AccessToken: (_kctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
+      AuthorizationCode: AUTHORIZATION_CODE_TTL,
+      IdToken: accessTokenTtl,
+      Interaction: INTERACTION_TTL,
+      Grant: sessionTtl,
+      // Sessions and their refresh tokens end a fixed time after sign-in; activity does not extend them.
+      Session: (_kctx, session) =>
+        session.loginTs ? Math.max(1, session.loginTs + sessionTtl - nowSeconds()) : INTERACTION_TTL,
+      // A refresh token lives as long as what remains of the sign-in's session (auth_time is on our clock).
+      RefreshToken: (_kctx, token) =>
+        token.authTime ? Math.max(1, token.authTime + sessionTtl - nowSeconds()) : sessionTtl,
+    },
+    // Refresh tokens for the SPA without offline_access: they die with the session (sign-out ends them).
+    issueRefreshToken: (_kctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    async loadExistingGrant(kctx) {
+      const { oidc } = kctx;
+      const client = oidc.client!;
+      const session = oidc.session!;
+      const grantId = oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      let grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+      if (grant && grant.accountId !== session.accountId) grant = undefined;
+      // First-party client: what it asks for (within its registered scope) is granted, no consent screen.
+      grant ??= new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId! });
+      grant.addOIDCScope([...oidc.requestParamOIDCScopes]);
+      grant.addOIDCClaims([...oidc.requestParamClaims]);
+      for (const [indicator, server] of Object.entries(oidc.resourceServers ?? {})) {
+        const wanted = [...oidc.requestParamScopes].filter((s) => server.scopes.has(s));
+        if (wanted.length > 0) grant.addResourceScope(indicator, wanted.join(' '));
+      }
+      await grant.save();
+      return grant;
+    },
+    async findAccount(_kctx, sub) {
+      const user = await identity().getUser(sub);
+      if (!user || !user.customerId || !user.active) return undefined;
+      const customerId = user.customerId;
+      return {
+        accountId: sub,
+        claims: () => ({ sub, customerId, email: user.login }),
+      };
+    },
+    async extraTokenClaims(_kctx, token) {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const user = await identity().getUser(token.accountId);
+      if (!user?.customerId) throw new errors.InvalidGrant('the account has no customer record');
+      // Self-service: the customer acts for themselves. (Agents acting for a customer would differ here.)
+      return { customerId: user.customerId, onBehalfOf: user.customerId };
+    },
+    formats: {
+      customizers: {
+        // Access token lifetimes follow the injected clock, as every other lifetime in the portal does.
+        jwt(_kctx, _token, jwt) {
+          const payload = jwt.payload as { iat: number; exp: number };
+          const lifetime = payload.exp - payload.iat;
+          payload.iat = nowSeconds();
+          payload.exp = payload.iat + lifetime;
+        },
+      },
+    },
+    interactions: {
+      url: (_kctx, interaction) => `${issuerPath(ctx)}/interaction/${interaction.uid}`,
+    },
+    clientBasedCORS: (_kctx, origin, client) =>
+      portalOrigins.has(origin) || client.redirectUris?.some((u) => new URL(u).origin === origin) === true,
+    async renderError(kctx, out) {
+      kctx.type = 'html';
+      kctx.body = page(
+        'Sign-in could not continue',
+        `<h1>Sign-in could not continue</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p><p><a href="${escapeHtml(`${config.publicUrl}/login`)}">Go to sign in</a></p>`,
+      );
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  // mount.ts sets X-Forwarded-Host/Proto from the configured issuer on every request it hands over, so
+  // URLs and cookie security follow configuration; X-Forwarded-For is dropped there unless TRUST_PROXY.
+  provider.proxy = true;
+  return provider;
+}

@@ -1,0 +1,26 @@
+import { closeCounterStore } from '../../platform/counters';
+import type { ServiceModule } from '../../platform/module';
+import { registrationRoutes } from './registration.routes';
+import { createRegistrationService, type RegistrationService } from './registration.service';
+
+declare module '../../platform/services' {
+  interface Services {
+    registration: RegistrationService;
+  }
+}
+
+export { createRegistrationService };
+export type { RegistrationService } from './registration.service';
+
+/**
+ * The registration service: start a registration (matched against customer records through
+ * services.customers), complete it after activation, and forgotten-password requests. Accounts, links
+ * and emails come from services.identity.
+ */
+export const registrationModule: ServiceModule = {
+  name: 'registration',
+  async routes(app, ctx) {
+    app.addHook('onClose', async () => closeCounterStore(ctx));
+    await registrationRoutes(app, ctx.services.registration);
+  },
+};

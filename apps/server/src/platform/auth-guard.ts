@@ -1,0 +1,173 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { Config } from '../config';
+import { HttpError, notFound } from './errors';
+import type { ModuleContext } from './module';
+
+/** The portal's own authorization scope: every customer data call needs an access token carrying it. */
+export const PORTAL_SCOPE = 'portal.customer';
+
+/** Issuer of the portal's tokens, laid out like Okta's default authorization server. */
+export function oidcIssuer(config: Config): string {
+  return `${config.baseUrls.identity}/oauth2/default`;
+}
+
+/** The audience of every access token for the portal's APIs (`aud`). */
+export function apiAudience(config: Config): string {
+  return `${config.publicUrl}/api`;
+}
+
+/** Algorithms the provider signs access tokens with; anything else (notably `none` and HMAC) is refused. */
+export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
+
+/** Who is calling, from a verified access token. */
+export interface AuthenticatedCustomer {
+  /** The customer whose data the token may read (claim `customerId`). */
+  customerId: string;
+  /** Who acts: the customer's own id for self-service (claim `onBehalfOf`). */
+  onBehalfOf: string;
+  /** The identity user id (`sub`). */
+  sub: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the customer guard on routes that use it. */
+    customer?: AuthenticatedCustomer;
+  }
+}
+
+/**
+ * Where the verification keys come from. The identity module registers the in-process key set when it
+ * runs in this instance; otherwise the guard fetches the published JWKS (cached by jose).
+ */
+export type KeySource = JWTVerifyGetKey;
+
+const localKeySources = new WeakMap<ModuleContext['services'], () => KeySource>();
+const remoteKeySources = new Map<string, KeySource>();
+
+/** Called by the identity (OpenID) module: tokens are verified against its key set without an HTTP round trip. */
+export function registerLocalKeySource(ctx: ModuleContext, source: () => KeySource): void {
+  localKeySources.set(ctx.services, source);
+}
+
+function keySourceFor(ctx: ModuleContext): KeySource {
+  const local = localKeySources.get(ctx.services);
+  if (local && ctx.config.modules.has('identity')) return local();
+  const url = `${oidcIssuer(ctx.config)}/v1/keys`;
+  let remote = remoteKeySources.get(url);
+  if (!remote) {
+    // Keys rotate rarely: cache ten minutes, refetch at most every 30 s when an unknown kid shows up.
+    remote = createRemoteJWKSet(new URL(url), {
+      cacheMaxAge: 10 * 60_000,
+      cooldownDuration: 30_000,
+      timeoutDuration: 5_000,
+    });
+    remoteKeySources.set(url, remote);
+  }
+  return remote;
+}
+
+const REALM = 'realm="portal"';
+
+function invalidToken(description: string): HttpError {
+  return new HttpError(401, 'UNAUTHORIZED', 'Your session has ended. Please sign in again.', undefined, {
+    'WWW-Authenticate': `Bearer ${REALM}, error="invalid_token", error_description="${description}"`,
+  });
+}
+
+/**
+ * Verifies a bearer access token: signature against the provider's keys, `iss`, `aud`, `exp`/`nbf`
+ * against the injected clock, type `at+jwt`, the portal scope and the customer claims.
+ * Throws HttpError 401/403/503 in our envelope.
+ */
+export async function verifyAccessToken(ctx: ModuleContext, token: string): Promise<AuthenticatedCustomer> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, keySourceFor(ctx), {
+      issuer: oidcIssuer(ctx.config),
+      audience: apiAudience(ctx.config),
+      algorithms: ACCESS_TOKEN_ALGORITHMS,
+      typ: 'at+jwt',
+      currentDate: ctx.clock.now(),
+      requiredClaims: ['exp', 'sub'],
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw invalidToken('The access token expired');
+    if (
+      error instanceof joseErrors.JWKSTimeout ||
+      error instanceof joseErrors.JWKSInvalid ||
+      (error instanceof Error && !(error instanceof joseErrors.JOSEError))
+    ) {
+      // The key set could not be fetched: our fault, not the caller's.
+      throw new HttpError(
+        503,
+        'AUTH_UNAVAILABLE',
+        'Sign-in checks are unavailable. Please try again shortly.',
+      );
+    }
+    throw invalidToken('The access token is invalid');
+  }
+  const scopes = typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : [];
+  if (!scopes.includes(PORTAL_SCOPE)) {
+    throw new HttpError(403, 'FORBIDDEN', 'This sign-in does not allow access to customer data.', undefined, {
+      'WWW-Authenticate': `Bearer ${REALM}, error="insufficient_scope", scope="${PORTAL_SCOPE}"`,
+    });
+  }
+  const customerId = payload['customerId'];
+  const onBehalfOf = payload['onBehalfOf'];
+  if (typeof customerId !== 'string' || !customerId || typeof onBehalfOf !== 'string' || !onBehalfOf) {
+    throw invalidToken('The access token has no customer');
+  }
+  return { customerId, onBehalfOf, sub: payload.sub! };
+}
+
+/** The bearer token of a request, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * preHandler for every customer data route: a valid access token is required, `request.customer` is set,
+ * and a `:customerId` path parameter must be the token's customer (otherwise 404, so an outsider learns
+ * nothing about other customers).
+ */
+export function requireCustomer(ctx: ModuleContext): preHandlerAsyncHookHandler {
+  return async function customerGuard(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearerToken(request);
+    if (!token) {
+      throw new HttpError(401, 'UNAUTHORIZED', 'Please sign in to continue.', undefined, {
+        'WWW-Authenticate': `Bearer ${REALM}`,
+      });
+    }
+    const customer = await verifyAccessToken(ctx, token);
+    const params = request.params as Record<string, unknown> | undefined;
+    const pathCustomer = params?.['customerId'];
+    if (pathCustomer !== undefined && pathCustomer !== customer.customerId) throw notFound();
+    request.customer = customer;
+  };
+}
+
+/**
+ * Route options for a customer data route, so a route file needs one line:
+ *
+ *   app.get('/api/v1/profile/:customerId', customerRoute(ctx), async (request) => { ... customerOf(request) ... })
+ */
+export function customerRoute(ctx: ModuleContext): { preHandler: preHandlerAsyncHookHandler } {
+  return { preHandler: requireCustomer(ctx) };
+}
+
+/** The authenticated customer of a guarded route. */
+export function customerOf(request: FastifyRequest): AuthenticatedCustomer {
+  if (!request.customer) throw new HttpError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+  return request.customer;
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../../test/helpers';
+import { ManualClock } from './clock';
+import { databaseCounterStore, redisCounterStore, type CounterStore } from './counters';
+import type { Db } from './db';
+
+/**
+ * The same behaviour from every back end: the embedded database always, a PostgreSQL server when
+ * DATABASE_URL is set and Redis when REDIS_URL is set. Each run uses its own keys, so runs in parallel
+ * against shared servers do not meet.
+ */
+interface Backend {
+  name: string;
+  /** Two stores on one back end, as two instances of the app would have. */
+  open(clock: ManualClock): Promise<{ a: CounterStore; b: CounterStore; close(): Promise<void> }>;
+}
+
+const backends: Backend[] = databases().map(({ name, open }) => ({
+  name: `database (${name})`,
+  async open(clock) {
+    const first: Db = await open();
+    const second: Db = name === 'pglite' ? first : await open();
+    return {
+      a: databaseCounterStore(first, clock),
+      b: databaseCounterStore(second, clock),
+      async close() {
+        await first.close();
+        if (second !== first) await second.close();
+      },
+    };
+  },
+}));
+if (process.env.REDIS_URL) {
+  backends.push({
+    name: 'redis',
+    async open(clock) {
+      const prefix = `test-${randomUUID()}:`;
+      const a = redisCounterStore(new Redis(process.env.REDIS_URL!), clock, prefix);
+      const b = redisCounterStore(new Redis(process.env.REDIS_URL!), clock, prefix);
+      return {
+        a,
+        b,
+        async close() {
+          await a.close();
+          await b.close();
+        },
+      };
+    },
+  });
+}
+
+describe.each(backends)('counter store: $name', (backend) => {
+  const clock = new ManualClock();
+  let stores: Awaited<ReturnType<Backend['open']>>;
+  const key = () => `test:${randomUUID()}`;
+
+  beforeAll(async () => {
+    stores = await backend.open(clock);
+  });
+  afterAll(() => stores.close());
+
+  it('allows the limit within the window, then refuses until the oldest event leaves it', async () => {
+    const { a } = stores;
+    const k = key();
+    const first = await a.take(k, 3, 60_000);
+    expect(first).toMatchObject({ allowed: true, limit: 3, remaining: 2, retryAfterSeconds: 0 });
+    expect(first.resetAt).toEqual(new Date(clock.now().getTime() + 60_000));
+    clock.advance(10_000);
+    expect((await a.take(k, 3, 60_000)).remaining).toBe(1);
+    clock.advance(10_000);
+    expect((await a.take(k, 3, 60_000)).remaining).toBe(0);
+    const refused = await a.take(k, 3, 60_000);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 40 });
+    // A sliding window: once the first event is 60 s old there is room for exactly one more.
+    clock.advance(40_000);
+    expect((await a.take(k, 3, 60_000)).allowed).toBe(true);
+    expect((await a.take(k, 3, 60_000)).allowed).toBe(false);
+    clock.advance(10_000);
+    expect((await a.take(k, 3, 60_000)).allowed).toBe(true);
+  });
+
+  it('does not count refused events, peeks without counting, and forgets a key on reset', async () => {
+    const { a } = stores;
+    const k = key();
+    await a.take(k, 1, 1000);
+    for (let i = 0; i < 5; i++) expect((await a.take(k, 1, 1000)).allowed).toBe(false);
+    clock.advance(1000);
+    expect((await a.peek(k, 1, 1000)).allowed).toBe(true);
+    expect((await a.peek(k, 1, 1000)).allowed).toBe(true);
+    expect((await a.take(k, 1, 1000)).allowed).toBe(true);
+    expect((await a.peek(k, 1, 1000)).allowed).toBe(false);
+    await a.reset(k);
+    expect((await a.take(k, 1, 1000)).allowed).toBe(true);
+  });
+
+  it('is shared by two instances and exact under 20 parallel requests', async () => {
+    const { a, b } = stores;
+    const k = key();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).take(k, 5, 60_000)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    expect((await b.peek(k, 5, 60_000)).allowed).toBe(false);
+    expect((await a.peek(k, 6, 60_000)).allowed).toBe(true);
+  });
+
+  it('keeps keys apart', async () => {
+    const { a } = stores;
+    const k1 = key();
+    const k2 = key();
+    await a.take(k1, 1, 60_000);
+    expect((await a.take(k1, 1, 60_000)).allowed).toBe(false);
+    expect((await a.take(k2, 1, 60_000)).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis as RedisClient } from 'ioredis';
+import type { Clock } from './clock';
+import type { Db } from './db';
+import type { ModuleContext } from './module';
+
+/** The outcome of counting one event against a limit. */
+export interface RateDecision {
+  /** True when the event was within the limit (and, for take(), has been counted). */
+  allowed: boolean;
+  limit: number;
+  /** Events still allowed in the current window after this one. */
+  remaining: number;
+  /** When the oldest counted event leaves the window, freeing a slot. */
+  resetAt: Date;
+  /** Whole seconds to wait before another event can be allowed; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Sliding-window counters shared by every instance: rate limits, send limits, attempt limits. Backed by
+ * the database by default and by Redis when REDIS_URL is set. Time comes from the injected clock, so
+ * tests move time instead of sleeping. Each key must always be used with the same window.
+ */
+export interface CounterStore {
+  readonly kind: 'database' | 'redis';
+  /** Counts one event under `key` if fewer than `limit` fall in the last `windowMs`; atomic across instances. */
+  take(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** The same decision as take() would give, without counting anything. */
+  peek(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** Forgets every event under `key`. */
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function decide(
+  count: number,
+  oldest: number | null,
+  limit: number,
+  windowMs: number,
+  now: number,
+  counted: boolean,
+): RateDecision {
+  const allowed = counted || count < limit;
+  const used = counted ? count : Math.min(count, limit);
+  const resetAt = new Date((oldest ?? now) + windowMs);
+  const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000));
+  return { allowed, limit, remaining: Math.max(0, limit - used), resetAt, retryAfterSeconds };
+}
+
+/** Counters in the `rate_counter_hit` table; an advisory lock per key makes take() atomic. */
+export function databaseCounterStore(db: Db, clock: Clock): CounterStore {
+  let calls = 0;
+  const read = async (
+    q: Pick<Db, 'query'>,
+    key: string,
+    windowMs: number,
+    now: Date,
+  ): Promise<{ count: number; oldest: number | null }> => {
+    const { rows } = await q.query<{ count: number; oldest: Date | null }>(
+      'SELECT count(*)::int AS count, min(at) AS oldest FROM rate_counter_hit WHERE key = $1 AND at > $2',
+      [key, new Date(now.getTime() - windowMs)],
+    );
+    const row = rows[0];
+    return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).getTime() : null };
+  };
+  return {
+    kind: 'database',
+    async take(key, limit, windowMs) {
+      const now = clock.now();
+      const decision = await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+        await tx.query('DELETE FROM rate_counter_hit WHERE key = $1 AND at <= $2', [
+          key,
+          new Date(now.getTime() - windowMs),
+        ]);
+        const { count, oldest } = await read(tx, key, windowMs, now);
+        if (count >= limit) return decide(count, oldest, limit, windowMs, now.getTime(), false);
+        await tx.query('INSERT INTO rate_counter_hit (key, at, expires_at) VALUES ($1, $2, $3)', [
+          key,
+          now,
+          new Date(now.getTime() + windowMs),
+        ]);
+        return decide(count + 1, oldest ?? now.getTime(), limit, windowMs, now.getTime(), true);
+      });
+      // Keys that are never touched again (one-off usernames, addresses) are swept now and then.
+      if (++calls % 200 === 0) {
+        await db.query('DELETE FROM rate_counter_hit WHERE expires_at < $1', [now]).catch(() => undefined);
+      }
+      return decision;
+    },
+    async peek(key, limit, windowMs) {
+      const now = clock.now();
+      const { count, oldest } = await read(db, key, windowMs, now);
+      return decide(count, oldest, limit, windowMs, now.getTime(), false);
+    },
+    async reset(key) {
+      await db.query('DELETE FROM rate_counter_hit WHERE key = $1', [key]);
+    },
+    async close() {},
+  };
+}
+
+// A sorted set per key, scored by event time: drop what left the window, count, add if under the limit.
+const takeScript = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+local count = redis.call('ZCARD', KEYS[1])
+local counted = 0
+if count < tonumber(ARGV[3]) and ARGV[5] == '1' then
+  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+  count = count + 1
+  counted = 1
+end
+if count > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {counted, count, oldest[2] or ''}
+`;
+
+/** Counters in Redis sorted sets, one Lua script per decision so it is atomic across instances. */
+export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: string): CounterStore {
+  const run = async (key: string, limit: number, windowMs: number, record: boolean) => {
+    const now = clock.now().getTime();
+    const [counted, count, oldest] = (await redis.eval(
+      takeScript,
+      1,
+      `${prefix}rl:${key}`,
+      String(now),
+      String(windowMs),
+      String(limit),
+      `${now}:${randomUUID()}`,
+      record ? '1' : '0',
+    )) as [number, number, string];
+    return decide(count, oldest === '' ? null : Number(oldest), limit, windowMs, now, counted === 1);
+  };
+  return {
+    kind: 'redis',
+    take: (key, limit, windowMs) => run(key, limit, windowMs, true),
+    peek: (key, limit, windowMs) => run(key, limit, windowMs, false),
+    async reset(key) {
+      await redis.del(`${prefix}rl:${key}`);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Opens the store the configuration asks for: Redis when REDIS_URL is set, else the database. */
+export async function openCounterStore(
+  ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>,
+): Promise<CounterStore> {
+  if (!ctx.config.redisUrl) return databaseCounterStore(ctx.db, ctx.clock);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(ctx.config.redisUrl, {
+    lazyConnect: true,
+    // Fail a request rather than queue it forever when Redis is down: limits are not skipped silently.
+    maxRetriesPerRequest: 2,
+    connectTimeout: 5000,
+  });
+  return redisCounterStore(redis, ctx.clock, ctx.config.redisKeyPrefix);
+}
+
+const stores = new WeakMap<object, Promise<CounterStore>>();
+
+/** The one counter store of an app (shared by its modules), opened on first use. */
+export function counterStore(ctx: ModuleContext): Promise<CounterStore> {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = openCounterStore(ctx);
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
+/** Closes the app's counter store if one was opened. Safe to call more than once. */
+export async function closeCounterStore(ctx: ModuleContext): Promise<void> {
+  const store = stores.get(ctx);
+  if (!store) return;
+  stores.delete(ctx);
+  await (await store).close();
+}

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databases } from '../../test/helpers';
+import { migrate, splitSql, type Db } from './db';
+
+for (const { name, open } of databases()) {
+  describe(`database layer on ${name}`, () => {
+    const opened: Db[] = [];
+    const cleanup: Array<() => Promise<void>> = [];
+    /** One connection for the describe (opening a PGlite copy costs a second); `fresh` for a second one. */
+    async function connect(fresh = false) {
+      if (!fresh && opened[0]) return opened[0];
+      const db = await open();
+      opened.push(db);
+      return db;
+    }
+    afterAll(async () => {
+      for (const step of cleanup.reverse()) await step();
+      for (const db of opened) await db.close();
+    });
+
+    /** Migrations in a temp dir, with names unique to this run so concurrent runs never collide. */
+    async function migrationsDir(db: Db) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-migrations-'));
+      const tag = randomBytes(4).toString('hex');
+      const table = `probe_${tag}`;
+      const files: string[] = [];
+      cleanup.push(async () => {
+        await rm(dir, { recursive: true, force: true });
+        if (name === 'postgres') {
+          await db.exec(`DROP TABLE IF EXISTS ${table}; DROP FUNCTION IF EXISTS ${table}_touch()`);
+          await db.query('DELETE FROM schema_migrations WHERE id = ANY($1)', [files]);
+        }
+      });
+      return {
+        table,
+        async add(n: string, sql: string) {
+          const file = `${n}_probe_${tag}.sql`;
+          files.push(file);
+          await writeFile(path.join(dir, file), sql);
+          return file;
+        },
+        dir,
+      };
+    }
+
+    it('runs the real migrations idempotently: a second run applies nothing', async () => {
+      const db = await connect();
+      expect(await migrate(db)).toEqual([]);
+      const recorded = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+      expect(recorded.rows.map((r) => r.id)).toContain('001_platform.sql');
+    });
+
+    it('applies each new migration once, in order, and only the new ones', async () => {
+      const db = await connect();
+      const m = await migrationsDir(db);
+      const first = await m.add(
+        '001',
+        `-- a comment; with a semicolon
+         CREATE TABLE ${m.table} (id int PRIMARY KEY, note text NOT NULL DEFAULT 'it''s; fine');
+         CREATE FUNCTION ${m.table}_touch() RETURNS trigger AS $$ BEGIN NEW.note := NEW.note || ';'; RETURN NEW; END; $$ LANGUAGE plpgsql;`,
+      );
+      const second = await m.add('002', `INSERT INTO ${m.table} (id) VALUES (1);`);
+      expect(await migrate(db, m.dir)).toEqual([first, second]);
+      expect(await migrate(db, m.dir)).toEqual([]);
+      const third = await m.add('003', `INSERT INTO ${m.table} (id) VALUES (2);`);
+      expect(await migrate(db, m.dir)).toEqual([third]);
+      const rows = await db.query<{ id: number; note: string }>(
+        `SELECT id, note FROM ${m.table} ORDER BY id`,
+      );
+      expect(rows.rows).toEqual([
+        { id: 1, note: "it's; fine" },
+        { id: 2, note: "it's; fine" },
+      ]);
+    });
+
+    it('applies a migration once when two instances start together', async () => {
+      const a = await connect();
+      // Two pools on PostgreSQL; on PGlite a second instance could not open the same database.
+      const b = name === 'postgres' ? await connect(true) : a;
+      const m = await migrationsDir(a);
+      const file = await m.add(
+        '001',
+        `CREATE TABLE ${m.table} (id int PRIMARY KEY); INSERT INTO ${m.table} VALUES (1);`,
+      );
+      const [ranA, ranB] = await Promise.all([migrate(a, m.dir), migrate(b, m.dir)]);
+      expect([...ranA, ...ranB]).toEqual([file]);
+      expect((await a.query(`SELECT * FROM ${m.table}`)).rowCount).toBe(1);
+    });
+
+    it('leaves no trace of a failing migration and names it', async () => {
+      const db = await connect();
+      const m = await migrationsDir(db);
+      const bad = await m.add(
+        '001',
+        `CREATE TABLE ${m.table} (id int); INSERT INTO ${m.table} VALUES ('not a number');`,
+      );
+      await expect(migrate(db, m.dir)).rejects.toThrow(`Migration ${bad} failed`);
+      const table = await db.query('SELECT 1 FROM information_schema.tables WHERE table_name = $1', [
+        m.table,
+      ]);
+      expect(table.rowCount).toBe(0);
+      const recorded = await db.query('SELECT 1 FROM schema_migrations WHERE id = $1', [bad]);
+      expect(recorded.rowCount).toBe(0);
+    });
+
+    it('commits a transaction that resolves and rolls back one that throws', async () => {
+      const db = await connect();
+      const m = await migrationsDir(db);
+      await m.add('001', `CREATE TABLE ${m.table} (id int PRIMARY KEY);`);
+      await migrate(db, m.dir);
+      await db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO ${m.table} VALUES ($1)`, [1]);
+      });
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${m.table} VALUES ($1)`, [2]);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const rows = await db.query<{ id: number }>(`SELECT id FROM ${m.table}`);
+      expect(rows.rows).toEqual([{ id: 1 }]);
+    });
+
+    it("keeps a plain query out of another caller's open transaction", async () => {
+      const db = await connect();
+      const m = await migrationsDir(db);
+      await m.add('001', `CREATE TABLE ${m.table} (id int PRIMARY KEY);`);
+      await migrate(db, m.dir);
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const rolledBack = db
+        .transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${m.table} VALUES (1)`);
+          await sleep(150);
+          throw new Error('roll back');
+        })
+        .catch(() => 'rolled back');
+      await sleep(30);
+      // Issued while the transaction is open; must not be rolled back with it.
+      await db.query(`INSERT INTO ${m.table} VALUES (2)`);
+      expect(await rolledBack).toBe('rolled back');
+      const rows = await db.query<{ id: number }>(`SELECT id FROM ${m.table} ORDER BY id`);
+      expect(rows.rows).toEqual([{ id: 2 }]);
+    });
+
+    it('runs db.query and a nested db.transaction inside a transaction without deadlock', async () => {
+      const db = await connect();
+      const m = await migrationsDir(db);
+      await m.add('001', `CREATE TABLE ${m.table} (id int PRIMARY KEY);`);
+      await migrate(db, m.dir);
+      await db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO ${m.table} VALUES (1)`);
+        await db.query(`SELECT count(*) FROM ${m.table}`);
+        await db.transaction((inner) => inner.query(`INSERT INTO ${m.table} VALUES (2)`));
+      });
+      expect((await db.query(`SELECT id FROM ${m.table}`)).rowCount).toBe(2);
+    });
+
+    it('counts rows as pg does: returned by a query, changed by a write', async () => {
+      const db = await connect();
+      const m = await migrationsDir(db);
+      await m.add('001', `CREATE TABLE ${m.table} (id int PRIMARY KEY, n int NOT NULL DEFAULT 0);`);
+      await migrate(db, m.dir);
+      expect((await db.query(`INSERT INTO ${m.table} (id) VALUES (1), (2), (3)`)).rowCount).toBe(3);
+      expect((await db.query(`SELECT * FROM ${m.table} WHERE id > $1`, [1])).rowCount).toBe(2);
+      expect((await db.query(`SELECT * FROM ${m.table} WHERE id > 9`)).rowCount).toBe(0);
+      expect((await db.query(`UPDATE ${m.table} SET n = n + 1 WHERE id < 3`)).rowCount).toBe(2);
+      const returning = await db.query(`UPDATE ${m.table} SET n = n + 1 WHERE id = 3 RETURNING id`);
+      expect(returning.rowCount).toBe(1);
+      expect((await db.query(`DELETE FROM ${m.table} WHERE id = 9`)).rowCount).toBe(0);
+      const inTx = await db.transaction((tx) => tx.query(`SELECT * FROM ${m.table}`));
+      expect(inTx.rowCount).toBe(3);
+    });
+
+    it('gives the same JavaScript values as the other database', async () => {
+      const db = await connect();
+      const { rows } = await db.query(
+        `SELECT 42::int8 AS big, count(*) AS counted, 9007199254740993::int8 AS huge, 612.40::numeric AS money,
+                '2026-03-01'::date AS day, '2026-03-01T10:00:00Z'::timestamptz AS at, '{"a":[1]}'::jsonb AS doc,
+                true AS yes, NULL::text AS nothing
+           FROM (VALUES (1), (2)) AS v(x)`,
+      );
+      expect(rows[0]).toEqual({
+        big: 42,
+        counted: 2,
+        huge: 9007199254740993n,
+        money: '612.40',
+        day: new Date('2026-03-01T00:00:00Z'),
+        at: new Date('2026-03-01T10:00:00Z'),
+        doc: { a: [1] },
+        yes: true,
+        nothing: null,
+      });
+    });
+  });
+}
+
+describe('splitSql', () => {
+  it('splits on semicolons outside quotes, comments and dollar-quoted bodies', () => {
+    expect(
+      splitSql(`CREATE TABLE a (x text DEFAULT 'a;b'); -- note; here
+        CREATE FUNCTION f() RETURNS int AS $body$ SELECT 1; $body$ LANGUAGE sql;
+        DO $$ BEGIN PERFORM 1; END $$;`),
+    ).toEqual([
+      "CREATE TABLE a (x text DEFAULT 'a;b')",
+      'CREATE FUNCTION f() RETURNS int AS $body$ SELECT 1; $body$ LANGUAGE sql',
+      'DO $$ BEGIN PERFORM 1; END $$',
+    ]);
+  });
+});

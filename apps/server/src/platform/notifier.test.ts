@@ -1,0 +1,199 @@
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { latestCode, margaret, outbox, post, signIn } from '../modules/identity/test-support';
+import { maskRecipient, normaliseRecipient, notifier, type NotifyLog } from './notifier';
+
+function captureLog() {
+  const lines: string[] = [];
+  const log: NotifyLog = {
+    info: (obj, msg) => lines.push(JSON.stringify({ ...obj, msg })),
+    error: (obj, msg) => lines.push(JSON.stringify({ ...obj, msg })),
+  };
+  return { lines, log };
+}
+
+describe('notifier', () => {
+  let t: TestContext | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('normalises and masks recipients', () => {
+    expect(normaliseRecipient('+44 7700 900123')).toBe('07700900123');
+    expect(normaliseRecipient('07700 900123')).toBe('07700900123');
+    expect(normaliseRecipient(' Margaret@Example.co.uk ')).toBe('margaret@example.co.uk');
+    expect(maskRecipient('07700900123')).toBe('***123');
+    expect(maskRecipient('margaret@example.co.uk')).toBe('m***@example.co.uk');
+  });
+
+  it('records messages in the outbox and logs them masked, never the text', async () => {
+    t = await createTestApp();
+    const { lines, log } = captureLog();
+    await notifier(t.app.ctx).send(
+      { channel: 'sms', to: '+44 7700 900999', kind: 'mfa-code', text: 'Your security code is 482913.' },
+      log,
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('***999');
+    expect(lines[0]).not.toContain('482913');
+    expect(lines[0]).not.toContain('7700900999');
+    const [message] = await outbox(t.app, '07700 900999');
+    expect(message).toMatchObject({
+      channel: 'sms',
+      to: '07700900999',
+      kind: 'mfa-code',
+      body: 'Your security code is 482913.',
+    });
+  });
+
+  it('serves the dev outbox as JSON and as an escaped page, uncached', async () => {
+    t = await createTestApp();
+    await notifier(t.app.ctx).send({
+      channel: 'email',
+      to: 'someone@example.org',
+      kind: 'test',
+      subject: '<b>Hello</b>',
+      text: '<script>alert(1)</script>',
+    });
+    const api = await t.app.inject({ method: 'GET', url: '/dev/outbox/api?to=Someone@Example.org' });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.json().messages[0]).toMatchObject({
+      subject: '<b>Hello</b>',
+      body: '<script>alert(1)</script>',
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=someone@example.org' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.body).not.toContain('<script>');
+    expect(page.body).toContain('<label for="to">');
+    const bad = await t.app.inject({ method: 'GET', url: '/dev/outbox/api?limit=5000' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses the dev outbox when switched off and in production', async () => {
+    t = await createTestApp({ DEV_OUTBOX: 'off' });
+    for (const url of ['/dev/outbox', '/dev/outbox/api?to=x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    await t.close();
+    t = await createTestApp({ NODE_ENV: 'production', DEV_OUTBOX: 'on', MODULES: 'content' });
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox/api' })).statusCode).toBe(404);
+  });
+
+  it('sends texts and calls through the SMS gateway webhook when configured', async () => {
+    const received: Array<{ auth: string | undefined; body: { channel: string; to: string; text: string } }> =
+      [];
+    let status = 202;
+    const server = createHttpServer((req: IncomingMessage, res) => {
+      let data = '';
+      req.on('data', (chunk) => (data += chunk));
+      req.on('end', () => {
+        received.push({ auth: req.headers.authorization, body: JSON.parse(data) });
+        res.statusCode = status;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      t = await createTestApp({
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/send`,
+        SMS_WEBHOOK_TOKEN: 'gateway-secret',
+      });
+      const { stateToken, factors } = await signIn(t.app, margaret.email, margaret.password);
+      const sms = factors.find((f) => f.factorType === 'sms')!;
+      const res = await post(t.app, `/api/v1/authn/factors/${sms.id}/verify`, { stateToken });
+      expect(res.statusCode).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.auth).toBe('Bearer gateway-secret');
+      expect(received[0]!.body).toMatchObject({ channel: 'sms', to: margaret.mobile });
+      expect(received[0]!.body.text).toMatch(/code is \d{6}\./);
+      expect(await outbox(t.app, margaret.mobile)).toEqual([]);
+
+      // A gateway failure is a clear 502 for the client, and the code it could not deliver is dead.
+      status = 500;
+      t.clock.advance(30_000);
+      const failed = await post(t.app, `/api/v1/authn/factors/${sms.id}/verify/resend`, { stateToken });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toMatchObject({ errorCode: 'E0000009' });
+      const code = /code is (\d{6})\./.exec(received[1]!.body.text)![1]!;
+      const tryIt = await post(t.app, `/api/v1/authn/factors/${sms.id}/verify`, {
+        stateToken,
+        passCode: code,
+      });
+      expect(tryIt.statusCode).toBe(403);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('sends email over SMTP when SMTP_URL is set', async () => {
+    const transcripts: string[] = [];
+    const server = createTcpServer((socket) => {
+      let buffer = '';
+      let inData = false;
+      let transcript = '';
+      socket.write('220 test ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString('utf8');
+        let index: number;
+        while ((index = buffer.indexOf('\r\n')) >= 0) {
+          const line = buffer.slice(0, index);
+          buffer = buffer.slice(index + 2);
+          transcript += `${line}\n`;
+          if (inData) {
+            if (line === '.') {
+              inData = false;
+              transcripts.push(transcript);
+              socket.write('250 2.0.0 queued\r\n');
+            }
+            continue;
+          }
+          const command = line.slice(0, 4).toUpperCase();
+          if (command === 'EHLO' || command === 'HELO') socket.write('250 test\r\n');
+          else if (command === 'DATA') {
+            inData = true;
+            socket.write('354 go ahead\r\n');
+          } else if (command === 'QUIT') {
+            socket.write('221 bye\r\n');
+            socket.end();
+          } else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      t = await createTestApp({
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Portal <portal@example.org>',
+      });
+      const res = await post(t.app, '/Registration/resetPassword', { email: margaret.email });
+      expect(res.json()).toEqual({ status: 'OK' });
+      expect(transcripts).toHaveLength(1);
+      expect(transcripts[0]).toContain('MAIL FROM:<portal@example.org>');
+      expect(transcripts[0]).toContain(`RCPT TO:<${margaret.email}>`);
+      expect(transcripts[0]).toContain('Subject: Reset your password');
+      // The body is quoted-printable: undo soft line breaks and =XX escapes before reading the link.
+      const body = transcripts[0]!
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      expect(body).toMatch(/http:\/\/localhost:3000\/forgotten-password\/new-password\?token=[\w-]{43}\n/);
+      expect(await outbox(t.app, margaret.email)).toEqual([]);
+      // Texts still go to the outbox: each channel has its own adapter.
+      const { stateToken, factors } = await signIn(t.app, margaret.email, margaret.password);
+      await post(t.app, `/api/v1/authn/factors/${factors[0]!.id}/verify`, { stateToken });
+      expect(await latestCode(t.app, margaret.mobile)).toMatch(/^\d{6}$/);
+    } finally {
+      server.close();
+    }
+  });
+});

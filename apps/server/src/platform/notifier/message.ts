@@ -1,0 +1,57 @@
+/** The notifier's message types and recipient helpers, shared by the notifier and its adapters. */
+export type Channel = 'sms' | 'voice' | 'email';
+
+/** One message to a customer. `text` is what they read or hear; it may hold a code or link. */
+export interface OutboundMessage {
+  channel: Channel;
+  /** A phone number (sms, voice) or an email address. */
+  to: string;
+  /** What the message is for, e.g. 'mfa-code', 'activation', 'password-reset'. Safe to log. */
+  kind: string;
+  subject?: string;
+  text: string;
+  customerId?: string | null;
+}
+
+/**
+ * Delivers messages of some channels. The outbox adapter is the default for every channel; a real
+ * provider replaces it per channel by configuration (SMTP_URL for email, SMS_PROVIDER for text and voice).
+ * To add a provider: implement this interface in platform/notifier/<name>.ts and choose it in createNotifier.
+ */
+export interface NotifierAdapter {
+  readonly name: string;
+  deliver(message: OutboundMessage): Promise<void>;
+}
+
+/** The part of a logger the notifier uses (a Fastify request logger fits). */
+export interface NotifyLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface Notifier {
+  /** Delivers the message and logs that it did, with the recipient masked and never the text. */
+  send(message: OutboundMessage, log?: NotifyLog): Promise<void>;
+}
+
+/** Delivery failed at the provider; the caller decides what the customer sees. */
+export class DeliveryError extends Error {}
+
+/** Digits of a phone number, or a trimmed lower-case email: how the outbox files and finds messages. */
+export function normaliseRecipient(to: string): string {
+  const value = to.trim();
+  if (value.includes('@')) return value.toLowerCase();
+  const digits = value.replace(/\D/g, '');
+  // +44 7700 900123 and 07700 900123 are the same phone.
+  return digits.startsWith('44') && digits.length === 12 ? `0${digits.slice(2)}` : digits;
+}
+
+/** A recipient safe for logs: the last 3 digits of a phone number, or the first letter and domain of an email. */
+export function maskRecipient(to: string): string {
+  const value = normaliseRecipient(to);
+  if (value.includes('@')) {
+    const [local = '', domain = ''] = value.split('@');
+    return `${local.slice(0, 1)}***@${domain}`;
+  }
+  return `***${value.slice(-3)}`;
+}

@@ -1,0 +1,64 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+import { normaliseRecipient, type NotifierAdapter } from './message';
+
+/**
+ * The default adapter: every message goes into the `outbox_message` table, where the dev outbox page
+ * and API (never in production) let a person or a test read the code or link.
+ */
+export function outboxAdapter(db: Db, clock: Clock): NotifierAdapter {
+  return {
+    name: 'outbox',
+    async deliver(message) {
+      await db.query(
+        `INSERT INTO outbox_message (created_at, channel, recipient, kind, subject, body, customer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          clock.now(),
+          message.channel,
+          normaliseRecipient(message.to),
+          message.kind,
+          message.subject ?? null,
+          message.text,
+          message.customerId ?? null,
+        ],
+      );
+    },
+  };
+}
+
+export interface OutboxRow {
+  id: number;
+  createdAt: string;
+  channel: 'sms' | 'voice' | 'email';
+  to: string;
+  kind: string;
+  subject: string | null;
+  body: string;
+}
+
+/** The newest messages, optionally only those to one recipient (any spelling of the number or address). */
+export async function readOutbox(db: Db, to?: string, limit = 50): Promise<OutboxRow[]> {
+  const { rows } = await db.query<{
+    id: number | string;
+    created_at: Date;
+    channel: OutboxRow['channel'];
+    recipient: string;
+    kind: string;
+    subject: string | null;
+    body: string;
+  }>(
+    `SELECT id, created_at, channel, recipient, kind, subject, body FROM outbox_message
+     WHERE ($1::text IS NULL OR recipient = $1) ORDER BY id DESC LIMIT $2`,
+    [to ? normaliseRecipient(to) : null, limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    createdAt: new Date(r.created_at).toISOString(),
+    channel: r.channel,
+    to: r.recipient,
+    kind: r.kind,
+    subject: r.subject,
+    body: r.body,
+  }));
+}

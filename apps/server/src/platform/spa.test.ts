@@ -1,0 +1,272 @@
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageInitSettings } from '@portal/contracts/page-init';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { loadConfig } from '../config';
+import { apiPathMatcher, inlineScripts } from './spa';
+
+/** A tiny stand-in for Vite's output: index.html, a hashed script and stylesheet, a public file. */
+async function fakeDist(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-spa-test-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <title>Portal</title>
+    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`,
+  );
+  const script = `console.log(${JSON.stringify('portal '.repeat(400))});\n`;
+  await writeFile(path.join(dir, 'assets', 'index-Ab12Cd34.js'), script);
+  // A precompressed copy, as scripts/precompress.mjs writes it; marked so the test can tell it was used.
+  await writeFile(path.join(dir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(`${script}// precompressed\n`));
+  await writeFile(path.join(dir, 'assets', 'index-Ef56Gh78.css'), 'body { margin: 0 }\n');
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n');
+  return dir;
+}
+
+function settingsFromHtml(html: string): unknown {
+  const match = /<meta name="portal-settings" content="([^"]*)">/.exec(html);
+  expect(match, 'the portal-settings meta tag').not.toBeNull();
+  const decoded = match![1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(decoded);
+}
+
+const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('the built SPA', () => {
+  let dist: string;
+  let t: TestContext;
+  beforeAll(async () => {
+    dist = await fakeDist();
+    t = await createTestApp({
+      WEB_DIST_DIR: dist,
+      PUBLIC_URL: 'https://portal.example.co.uk',
+      CONTENT_BASE_URL: 'https://portal.example.co.uk/content-svc',
+      // A value that needs escaping inside an HTML attribute.
+      FEATURE_FLAG_SDK_KEY: `sdk-"quoted"&<tag>'`,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with the page-init settings in a meta tag, not in a script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: browser });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(inlineScripts(res.body)).toEqual([]);
+    const settings = pageInitSettings.parse(settingsFromHtml(res.body));
+    expect(settings).toMatchObject({
+      environment: 'test',
+      portalBaseUrl: 'https://portal.example.co.uk',
+      contentBaseUrl: 'https://portal.example.co.uk/content-svc',
+      accountBaseUrl: 'https://portal.example.co.uk',
+      identity: {
+        orgUrl: 'https://portal.example.co.uk',
+        issuer: 'https://portal.example.co.uk/oauth2/default',
+        clientId: 'portal-spa',
+        redirectUri: 'https://portal.example.co.uk/login/callback',
+        postLogoutRedirectUri: 'https://portal.example.co.uk/login',
+        scopes: ['openid', 'portal.customer'],
+        mfaVerifyUrl: 'https://portal.example.co.uk/api/v1/authn/factors/{factorId}/verify',
+        otpVerifyUrl: 'https://portal.example.co.uk/api/v1/authn/factors/{factorId}/verify',
+      },
+      featureFlags: { sdkKey: `sdk-"quoted"&<tag>'`, apiHost: 'https://portal.example.co.uk/content-svc' },
+    });
+    // The raw attribute never contains a character that could end it or open a tag.
+    const raw = /<meta name="portal-settings" content="([^"]*)">/.exec(res.body)![1]!;
+    expect(raw).not.toMatch(/[<>"']/);
+  });
+
+  it('answers deep links with index.html so a reload works', async () => {
+    for (const url of [
+      '/login',
+      '/account/dashboard',
+      '/account/policies/?id=102X4567891',
+      '/help/accessibility',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/account/dashboard', headers: browser });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('gives the same settings at /app-settings.json', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login', headers: browser });
+    const res = await t.app.inject({ method: 'GET', url: '/app-settings.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual(settingsFromHtml(page.body));
+  });
+
+  it('revalidates index.html with its ETag', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/login', headers: browser });
+    const etag = first.headers['etag'];
+    expect(etag).toBeTruthy();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/account',
+      headers: { ...browser, 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('caches hashed assets for a year and other files only with revalidation', async () => {
+    const js = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    const css = await t.app.inject({ method: 'GET', url: '/assets/index-Ef56Gh78.css' });
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends assets compressed: the precompressed copy when there is one, else on the fly', async () => {
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // inject() does not decompress; the body is the .gz file we wrote.
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('// precompressed');
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(2800);
+  });
+
+  it('never serves index.html raw or the compressed copies as files', async () => {
+    const raw = await t.app.inject({ method: 'GET', url: '/index.html', headers: browser });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.body).toContain('name="portal-settings"');
+    const copy = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js.gz' });
+    expect(copy.statusCode).toBe(404);
+  });
+
+  it('answers a JSON 404 for service paths, missing files and non-browser callers', async () => {
+    const cases: Array<{ url: string; method?: 'GET' | 'POST'; headers?: Record<string, string> }> = [
+      { url: '/api/v1/nothing-here', headers: browser },
+      { url: '/content-svc/api/v1/nothing-here', headers: browser },
+      { url: '/assets/missing-0000.js', headers: browser },
+      { url: '/account/dashboard', headers: { accept: 'application/json' } },
+      { url: '/account/dashboard', method: 'POST', headers: browser },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: c.method ?? 'GET', url: c.url, headers: c.headers ?? {} });
+      expect(res.statusCode, c.url).toBe(404);
+      expect(res.headers['content-type'], c.url).toMatch(/^application\/json/);
+      expect(res.json(), c.url).toMatchObject({ code: 'NOT_FOUND', correlationId: expect.any(String) });
+      // A missing hashed file must not be cached as if it were one.
+      expect(res.headers['cache-control'], c.url).not.toMatch(/immutable/);
+    }
+  });
+
+  it('picks up a rebuilt index.html without a restart', async () => {
+    const file = path.join(dist, 'index.html');
+    await writeFile(
+      file,
+      '<!doctype html><html><head><title>Rebuilt</title></head><body><div id="root"></div></body></html>',
+    );
+    const later = new Date(Date.now() + 5000);
+    await utimes(file, later, later);
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: browser });
+    expect(res.body).toContain('<title>Rebuilt</title>');
+    expect(res.body).toContain('name="portal-settings"');
+  });
+});
+
+describe('before the SPA is built', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: path.join(os.tmpdir(), 'portal-no-such-dist') });
+  });
+  afterAll(() => t.close());
+
+  it('says what to do with a 503 for pages, and still serves the services', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login', headers: browser });
+    expect(page.statusCode).toBe(503);
+    expect(page.json()).toMatchObject({ code: 'WEB_APP_NOT_BUILT' });
+    expect(page.json().message).toContain('npm run build');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(503);
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    const settings = await t.app.inject({ method: 'GET', url: '/app-settings.json' });
+    expect(settings.statusCode).toBe(200);
+  });
+});
+
+describe('inlineScripts', () => {
+  it('finds script elements without a src', () => {
+    expect(inlineScripts('<script type="module" src="/a.js"></script><script>alert(1)</script>')).toEqual([
+      '<script>',
+    ]);
+    expect(inlineScripts('<SCRIPT type="text/javascript">x</SCRIPT>')).toHaveLength(1);
+    expect(inlineScripts('<script src=/a.js></script>')).toEqual([]);
+  });
+});
+
+describe('apiPathMatcher', () => {
+  it('knows the service paths at the site root and under each module prefix', () => {
+    const isApi = apiPathMatcher(
+      loadConfig({ NODE_ENV: 'test', REGISTRATION_BASE_URL: 'http://localhost:3000/reg' }),
+    );
+    for (const p of [
+      '/api/v1/authn',
+      '/api',
+      '/oauth2/default/.well-known/openid-configuration',
+      '/Registration',
+      '/Registration/resetPassword',
+      '/dev/outbox',
+      '/healthz',
+      '/readyz',
+      '/reg/api/v1/registration/complete',
+      '/reg/Registration',
+    ]) {
+      expect(isApi(p), p).toBe(true);
+    }
+    for (const p of [
+      '/',
+      '/login',
+      '/login/callback',
+      '/registration',
+      '/reg',
+      '/reg/start',
+      '/healthzone',
+      '/apis',
+    ]) {
+      expect(isApi(p), p).toBe(false);
+    }
+  });
+});

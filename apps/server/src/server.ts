@@ -1,0 +1,292 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config';
+import type { Db } from './platform/db';
+import type { ModuleContext } from './platform/module';
+import type { Services } from './platform/services';
+
+/*
+ * The portal's process: validate configuration, make sure the database exists and is migrated and
+ * seeded, build the app, listen, and shut down gracefully. Heavy modules are imported only after the
+ * configuration is known to be good, so a bad setting fails in a fraction of a second.
+ */
+
+/**
+ * The file this process runs: the source under tsx, or the bundle `npm start` builds. The first-start
+ * child runs the same file, so it is taken from argv rather than from import.meta.url.
+ */
+const serverFile = process.argv[1] ?? fileURLToPath(import.meta.url);
+/** A second SIGINT/SIGTERM within this time is the same Ctrl+C reaching us twice (npm and our wrapper). */
+const duplicateSignalMs = 1000;
+/** How long in-flight requests get to finish before the process exits anyway. */
+const shutdownTimeoutMs = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
+  }
+  return String(error);
+}
+
+/** Where the database is, without any password in it. */
+function describeDatabase(config: Config): string {
+  if (config.database.kind === 'pglite') return `embedded PGlite in ${config.database.dataDir}`;
+  const u = new URL(config.database.url);
+  return `PostgreSQL at ${u.hostname}:${u.port || '5432'}${u.pathname}`;
+}
+
+/** Migrations, then every module's idempotent seed. */
+async function migrateAndSeed(db: Db, config: Config): Promise<void> {
+  const [{ migrate }, { createServices }, { seedAll }, { systemClock }] = await Promise.all([
+    import('./platform/db'),
+    import('./modules'),
+    import('./db/seed'),
+    import('./platform/clock'),
+  ]);
+  await migrate(db);
+  const ctx: ModuleContext = { config, db, clock: systemClock, services: {} as Services };
+  await createServices(ctx);
+  await seedAll(ctx);
+}
+
+/**
+ * `--prepare-db <dir>`: creates a PGlite database in dir, migrates and seeds it, and exits. Run as a
+ * child of the server at first start, so initdb's memory peak (about 700 MB) leaves with the child.
+ */
+async function prepareDb(dir: string): Promise<void> {
+  const config = loadConfig();
+  const { openDb } = await import('./platform/db');
+  const db = await openDb({ kind: 'pglite', dataDir: dir });
+  try {
+    await migrateAndSeed(db, config);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Creates the embedded database in a child process; the data directory appears only when complete. */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  const staging = `${dataDir}.creating-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  // Keep the loader flags (tsx) but not a debugger's, whose port the child could not share.
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--inspect'));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [...execArgv, serverFile, '--prepare-db', staging], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: process.env,
+    });
+    child.on('error', reject);
+    child.on('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`creating the embedded database failed (exit code ${code})`);
+  }
+  renameSync(staging, dataDir);
+}
+
+/**
+ * One server per PGlite data directory: two processes writing the same files would corrupt them.
+ * Returns the release function.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'server.pid');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+      fail(
+        `Another portal server (pid ${pid}) is using ${dataDir}. Stop it, or set DATA_DIR to another directory.`,
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function banner(config: Config, startedMs: number): Promise<string> {
+  const { demoCustomers } = await import('./db/demo-customers');
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `  Customer portal: ${url}   (ready in ${(startedMs / 1000).toFixed(1)} s)`,
+    `  Database: ${describeDatabase(config)}`,
+  ];
+  if (config.redisUrl) {
+    const r = new URL(config.redisUrl);
+    lines.push(`  Shared state: Redis at ${r.hostname}:${r.port || '6379'}`);
+  }
+  if (config.env !== 'production') {
+    const name = (c: (typeof demoCustomers)[number]) => `${c.title} ${c.firstName} ${c.lastName}`;
+    lines.push('', '  Sign in as a demo customer (email / password):');
+    for (const c of demoCustomers.filter((c) => c.registered && c.email)) {
+      lines.push(`    ${c.email} / ${c.registered!.password}`);
+      lines.push(`      ${name(c)}: ${c.note.replace(/^registered;\s*/, '')}`);
+    }
+    lines.push('', '  Or register a demo customer who has no sign-in yet:');
+    for (const c of demoCustomers.filter((c) => !c.registered)) {
+      lines.push(`    ${name(c)}${c.email ? ` <${c.email}>` : ''}`);
+      lines.push(`      ${c.note.replace(/^not yet registered[,:;]\s*/, '')}`);
+    }
+    if (config.devOutbox) {
+      lines.push('', `  Codes and emailed links are not sent anywhere: read them at ${url}/dev/outbox`);
+    }
+  }
+  lines.push('', '  Stop with Ctrl+C.', '');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  // Start loading the app's code while the database opens; both take most of a start.
+  const appModule = import('./app');
+  const { isPgliteDataDir, openDb } = await import('./platform/db');
+
+  // How long each part of the start took, in the 'ready' log line: a slow start says where it went.
+  const phases: Record<string, number> = { boot: Math.round(performance.now()) };
+  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const from = performance.now();
+    try {
+      return await work();
+    } finally {
+      phases[name] = Math.round(performance.now() - from);
+    }
+  };
+
+  let releaseLock = () => {};
+  let db: Db;
+  try {
+    if (config.database.kind === 'pglite') {
+      const dataDir = config.database.dataDir ?? path.join(config.dataDir, 'pglite');
+      releaseLock = lockDataDir(config.dataDir);
+      if (!isPgliteDataDir(dataDir)) {
+        console.log(`Creating the embedded database in ${dataDir} (first start only, a few seconds)...`);
+        await timed('createDatabase', () => createPgliteDataDir(dataDir));
+      }
+      db = await timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
+    } else {
+      db = await openDb({ kind: 'postgres', url: config.database.url });
+      await db.query('SELECT 1');
+    }
+  } catch (error) {
+    releaseLock();
+    fail(`Could not open the database (${describeDatabase(config)}): ${describeError(error)}`);
+  }
+
+  let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>>;
+  try {
+    await timed('migrateAndSeed', () => migrateAndSeed(db, config));
+    const { buildApp } = await timed('loadApp', () => appModule);
+    app = await timed('buildApp', () => buildApp({ config, db }));
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    releaseLock();
+    throw error;
+  }
+
+  let firstSignalAt = 0;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    const now = Date.now();
+    if (firstSignalAt > 0) {
+      if (now - firstSignalAt < duplicateSignalMs) return;
+      console.error(`${signal} again: stopping at once.`);
+      releaseLock();
+      process.exit(1);
+    }
+    firstSignalAt = now;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    setTimeout(() => {
+      console.error('Requests still running after 10 s; stopping anyway.');
+      releaseLock();
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+      await db.close();
+      releaseLock();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Shutdown failed: ${describeError(error)}`);
+      releaseLock();
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (s) => void shutdown(s));
+  process.on('SIGTERM', (s) => void shutdown(s));
+
+  try {
+    await timed('listen', () => app.listen({ host: config.host, port: config.port }));
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    releaseLock();
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(
+      code === 'EADDRINUSE'
+        ? `Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT.`
+        : `Could not listen on ${config.host}:${config.port}: ${describeError(error)}`,
+    );
+  }
+
+  const startedMs = performance.now();
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: config.database.kind,
+      startMs: Math.round(startedMs),
+      phases,
+      rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+    },
+    'ready',
+  );
+  console.log(await banner(config, startedMs));
+}
+
+const prepareIndex = process.argv.indexOf('--prepare-db');
+if (prepareIndex !== -1) {
+  const dir = process.argv[prepareIndex + 1];
+  if (!dir) fail('--prepare-db needs a directory');
+  prepareDb(dir).then(
+    () => process.exit(0),
+    (error: unknown) => fail(`Preparing the database failed: ${describeError(error)}`),
+  );
+} else {
+  main().catch((error: unknown) => {
+    console.error(`The server could not start: ${describeError(error)}`);
+    if (error instanceof Error && error.stack && process.env.NODE_ENV !== 'production') {
+      console.error(error.stack);
+    }
+    process.exit(1);
+  });
+}

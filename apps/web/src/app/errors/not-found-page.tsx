@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { FALLBACK_PHONE } from '../../content/fallback-phone';
+import { telHref } from '../../content/placeholders';
+import { commonText, useOptionalSiteSettings } from '../../content/use-site-settings';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export const NOT_FOUND_HEADING = 'Page not found';
+const NOT_FOUND_BODY =
+  'If you typed the web address, check it is correct. If you pasted the web address, check you copied the entire address.';
+
+/** The content service has no page at this address. */
+export function NotFoundPage() {
+  const settings = useOptionalSiteSettings();
+  const { isAuthenticated } = useSession();
+  const heading = commonText(settings, 'notFoundHeading', NOT_FOUND_HEADING);
+  const phone = settings?.infinityPhoneTracking ?? FALLBACK_PHONE;
+  useDocumentTitle(heading);
+  return (
+    <article className="page">
+      <h1>{heading}</h1>
+      <p>{commonText(settings, 'notFoundBody', NOT_FOUND_BODY)}</p>
+      <p>You can:</p>
+      <ul className="list list--bullet">
+        <li>
+          {isAuthenticated ? (
+            <Link to={settings?.dashboardPage ?? '/account/dashboard'}>go to your dashboard</Link>
+          ) : (
+            <Link to={settings?.loginPage ?? '/login'}>sign in to your account</Link>
+          )}
+        </li>
+        <li>
+          <Link to="/help/faqs">read our help and questions</Link>
+        </li>
+        <li>
+          call us free on <a href={telHref(phone)}>{phone}</a>
+        </li>
+      </ul>
+    </article>
+  );
+}

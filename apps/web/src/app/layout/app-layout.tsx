@@ -1,0 +1,96 @@
+import type { Navigation, SiteSettings } from '@portal/contracts/content';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { ServiceAlertBanner } from '../../content/service-alert';
+import { commonText } from '../../content/use-site-settings';
+import { useSession } from '../../lib/session';
+import { FullPageLoader } from '../loader/full-page-loader';
+import { NavigationLoader } from '../loader/navigation-loader';
+import type { ContentRouteData } from '../route-loaders';
+import { buildBreadcrumbs } from './build-breadcrumbs';
+import { HEADER_HIDE_OFFSET, headerSpacerHeight } from './layout-constants';
+import { RouteAnnouncer } from './route-announcer';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { MAIN_CONTENT_ID, SkipLinks } from './skip-links';
+import { useElementHeight } from './use-element-height';
+import { useHideOnScroll } from './use-hide-on-scroll';
+import { useMediaQuery } from './use-media-query';
+import { visibleFor } from './nav-items';
+
+function isContentData(data: unknown): data is ContentRouteData {
+  return typeof data === 'object' && data !== null && 'kind' in data;
+}
+
+/** The page frame of every screen: skip links, header, service alert, main, footer and the loader. */
+export function AppLayout({
+  settings,
+  navigation,
+}: {
+  settings: SiteSettings;
+  navigation: Navigation | null;
+}) {
+  const location = useLocation();
+  const matches = useMatches();
+  const { isAuthenticated, signOut } = useSession();
+  const isDesktop = useMediaQuery(`(min-width: ${settings.breakpoints.menuCollapse}px)`);
+  const headerRef = useRef<HTMLElement>(null);
+  const headerHeight = useElementHeight(headerRef);
+  const scrolledDown = useHideOnScroll(HEADER_HIDE_OFFSET);
+
+  // Breadcrumbs belong to pages content knows; a not-found or error state has no trail.
+  const contentData = matches.map((m) => m.data).find(isContentData);
+  const page = contentData?.kind === 'page' ? contentData.page : undefined;
+  const crumbs = page
+    ? buildBreadcrumbs(location.pathname, {
+        dropSegments: settings.breadcrumbs.dropSegments,
+        labels: settings.breadcrumbs.labels,
+        dashboardPath: settings.dashboardPage,
+        currentLabel: page.breadcrumbTitle,
+      })
+    : [];
+
+  // The spec's spacer sizes, never less than the header really is (text zoom, wrapped links).
+  const spacer = Math.max(
+    headerSpacerHeight({ isAuthenticated, isDesktop, hasBreadcrumbs: crumbs.length > 0 }),
+    headerHeight,
+  );
+  const footerItems = visibleFor(navigation?.footer ?? [], isAuthenticated);
+
+  // Lets the CSS keep focused elements clear of the fixed header (scroll-padding, WCAG 2.4.11).
+  useEffect(() => {
+    document.documentElement.style.setProperty('--header-height', `${spacer}px`);
+  }, [spacer]);
+
+  return (
+    <div className="app">
+      <SkipLinks texts={settings.skipLinks} />
+      <SiteHeader
+        ref={headerRef}
+        settings={settings}
+        navigation={navigation}
+        isAuthenticated={isAuthenticated}
+        crumbs={crumbs}
+        hidden={scrolledDown}
+        onSignOut={() => void signOut(settings.loginPage)}
+      />
+      <div className="header-spacer" style={{ height: spacer }} aria-hidden="true" />
+      <div className="container">
+        <ServiceAlertBanner alert={settings.serviceAlert} />
+      </div>
+      <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
+        <div className="container">
+          <Outlet />
+        </div>
+      </main>
+      <SiteFooter
+        items={footerItems}
+        label={commonText(settings, 'footerNavigationLabel', 'Footer links')}
+        copyright={settings.commonTexts.copyright}
+      />
+      <FullPageLoader />
+      <NavigationLoader />
+      <RouteAnnouncer />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { useLoaderData } from 'react-router';
+import type { RootData } from '../content/use-site-settings';
+import { useSession } from '../lib/session';
+import { FallbackPage } from './errors/fallback-page';
+import { AppLayout } from './layout/app-layout';
+
+// Only signed-in customers can go idle: visitors (the login page above all) don't download the idle timer.
+const InactivityModal = lazy(() =>
+  import('../features/auth/inactivity-modal').then((module) => ({ default: module.InactivityModal })),
+);
+
+/** Settings failed: the full-page fallback (spec section 7). Otherwise the layout around every page. */
+export function RootRoute() {
+  const { settings, navigation } = useLoaderData() as RootData;
+  const { isAuthenticated } = useSession();
+  if (!settings) return <FallbackPage />;
+  return (
+    <>
+      <AppLayout settings={settings} navigation={navigation} />
+      {isAuthenticated && settings.idleTimeoutMinutes > 0 ? (
+        <Suspense fallback={null}>
+          <InactivityModal />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import type { PageContent, SiteSettings } from '@portal/contracts/content';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { isErrorContext, navigationQuery, pageQuery, siteSettingsQuery } from '../content/content-queries';
+import { loadPageComponent } from '../content/page-registry';
+import type { RootData } from '../content/use-site-settings';
+import { ApiError, isAbortError } from '../lib/api-client';
+import { sessionGuard } from '../lib/auth/route-hook';
+import { getSession } from '../lib/session';
+import { sessionKeys, writeSession } from '../lib/storage-keys';
+import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from './route-rules';
+
+export type ContentRouteData =
+  | { kind: 'page'; page: PageContent }
+  | { kind: 'notFound' }
+  | { kind: 'maintenance'; page: PageContent | null }
+  | { kind: 'settingsUnavailable' };
+
+export interface ErrorRouteData {
+  page: PageContent | null;
+}
+
+function rethrowAbort(error: unknown): void {
+  if (isAbortError(error)) throw error;
+}
+
+async function loadSettings(queryClient: QueryClient, url: URL): Promise<SiteSettings | null> {
+  try {
+    return await queryClient.ensureQueryData(siteSettingsQuery(isErrorContext(url.search)));
+  } catch (error) {
+    rethrowAbort(error);
+    return null;
+  }
+}
+
+/** Settings and navigation for every page. A settings failure becomes the full-page fallback. */
+export function rootLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs): Promise<RootData> => {
+    const url = new URL(request.url);
+    const [settings, navigation] = await Promise.all([
+      loadSettings(queryClient, url),
+      queryClient.ensureQueryData(navigationQuery()).catch((error: unknown) => {
+        rethrowAbort(error);
+        // Without navigation the header still offers the logo, sign-out and the skip links.
+        return null;
+      }),
+    ]);
+    return { settings, navigation };
+  };
+}
+
+async function maintenance(queryClient: QueryClient, settings: SiteSettings): Promise<ContentRouteData> {
+  try {
+    const page = await queryClient.ensureQueryData(pageQuery(settings.maintenancePage));
+    await loadPageComponent(page.type);
+    return { kind: 'maintenance', page };
+  } catch (error) {
+    rethrowAbort(error);
+    return { kind: 'maintenance', page: null };
+  }
+}
+
+/**
+ * Every content route: the page at the URL's path, after maintenance mode and the sign-in guards.
+ * The page's component is loaded here too, so the new page appears complete in one step.
+ */
+export function contentLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs): Promise<ContentRouteData> => {
+    const url = new URL(request.url);
+    const settings = await loadSettings(queryClient, url);
+    if (!settings) return { kind: 'settingsUnavailable' };
+    if (settings.isMaintenanceMode) return maintenance(queryClient, settings);
+
+    let page: PageContent;
+    try {
+      page = await queryClient.ensureQueryData(pageQuery(url.pathname));
+    } catch (error) {
+      rethrowAbort(error);
+      // 400 is an address the content service cannot look up at all: to a visitor, also "not found".
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+        return { kind: 'notFound' };
+      throw redirect(contentFailureDestination(url.pathname));
+    }
+    if (page.isMaintenanceMode) return maintenance(queryClient, settings);
+
+    const isAuthenticated = getSession().isAuthenticated;
+    const guard = guardRedirect({ page, isAuthenticated, settings });
+    if (guard) {
+      if (!isAuthenticated && keepsAddressForAfterLogin(url.pathname)) {
+        writeSession(sessionKeys.redirectAfterLogin, url.pathname + url.search);
+      }
+      throw redirect(guard);
+    }
+    const sessionRedirect = await sessionGuard({ page, pathname: url.pathname, settings });
+    if (sessionRedirect) throw redirect(sessionRedirect);
+    if (page.type === 'RedirectPage' && page.opensIn !== 'NewTab' && /^\/(?!\/)/.test(page.target)) {
+      throw redirect(page.target);
+    }
+    await loadPageComponent(page.type);
+    return { kind: 'page', page };
+  };
+}
+
+/** /error: the error page from content, or the built-in one when that cannot load either. */
+export function errorLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs): Promise<ErrorRouteData> => {
+    const url = new URL(request.url);
+    const settings = await loadSettings(queryClient, url);
+    try {
+      const page = await queryClient.ensureQueryData(pageQuery(settings?.errorPage ?? '/error'));
+      await loadPageComponent(page.type);
+      return { page };
+    } catch (error) {
+      rethrowAbort(error);
+      return { page: null };
+    }
+  };
+}

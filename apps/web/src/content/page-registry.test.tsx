@@ -1,0 +1,91 @@
+import { pageTypes } from '@portal/contracts/content';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from '../test/content-fixtures';
+import { renderWithRoot } from '../test/render-with-root';
+import NotAvailableYet from './pages/not-available-yet';
+import { PageView } from './page-view';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  ChunkLoadTimeoutError,
+  getLoadedPageComponent,
+  isKnownPageType,
+  loadPageComponent,
+  registerPageType,
+  UnknownPageTypeError,
+} from './page-registry';
+
+describe('page registry', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('has a component for every page type the spec names', async () => {
+    expect(pageTypes).toHaveLength(17);
+    for (const type of pageTypes) {
+      expect(isKnownPageType(type)).toBe(true);
+      const component = await loadPageComponent(type);
+      expect(typeof component).toBe('function');
+      expect(getLoadedPageComponent(type)).toBe(component);
+    }
+  });
+
+  it('rejects a type it does not know', async () => {
+    expect(isKnownPageType('HolidayBrochurePage')).toBe(false);
+    await expect(loadPageComponent('HolidayBrochurePage')).rejects.toBeInstanceOf(UnknownPageTypeError);
+  });
+
+  it('renders a page type whose feature is not built yet as an honest "not available online yet" page', async () => {
+    const content = page('/account/policies', { heading: 'Your policy' });
+    renderWithRoot(<NotAvailableYet page={content} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your policy' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Sorry, this part of your account is not available online yet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '0800 765 4321' })).toHaveAttribute('href', 'tel:08007654321');
+  });
+
+  it('renders a standard page from its content: heading, intro and blocks', async () => {
+    await loadPageComponent('StandardPageTemplate');
+    renderWithRoot(<PageView page={page('/help/accessibility')} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('We want everyone to be able to use this website.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Using this website' })).toBeInTheDocument();
+    expect(screen.queryByText(/not available online yet/)).not.toBeInTheDocument();
+    expect(document.title).toBe('Accessibility statement | Meridian Mutual');
+  });
+
+  it('shows an error state for a page whose type the registry does not know', async () => {
+    const strange = { ...page('/help/privacy'), type: 'HolidayBrochurePage' } as unknown as Parameters<
+      typeof PageView
+    >[0]['page'];
+    renderWithRoot(<PageView page={strange} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page cannot be shown' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '0800 765 4321' })).toBeInTheDocument();
+  });
+
+  it('lets a feature register the component of its page type', async () => {
+    registerPageType('DashboardPage', async () => ({
+      default: ({ page: content }) => <h1>Welcome to {content.heading}</h1>,
+    }));
+    await loadPageComponent('DashboardPage');
+    renderWithRoot(<PageView page={page('/account/dashboard')} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to Your dashboard' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('gives up on a page chunk that has not arrived after 120 seconds', async () => {
+    vi.useFakeTimers();
+    registerPageType('ConfirmationPage', () => new Promise(() => undefined));
+    const loading = loadPageComponent('ConfirmationPage');
+    const outcome = expect(loading).rejects.toBeInstanceOf(ChunkLoadTimeoutError);
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
+    await outcome;
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+  });
+});

@@ -1,0 +1,135 @@
+import { act, screen, within } from '@testing-library/react';
+import { createMocks } from 'react-idle-timer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerNavigator } from '../../lib/app-navigation';
+import { setPageInit } from '../../lib/page-init';
+import { setAuthenticated } from '../../lib/auth/session-store';
+import {
+  installFakeIdentityService,
+  type FakeIdentityService,
+} from '../../lib/auth/testing/fake-identity-service';
+import { makeSettings, testPageInit } from '../../test/content-fixtures';
+import { renderWithRoot } from '../../test/render-with-root';
+import { InactivityModal } from './inactivity-modal';
+
+const idleModal = {
+  heading: 'Are you still there?',
+  bodyText: 'We will sign you out in {seconds} seconds.',
+  staySignedInText: 'Stay signed in',
+  signOutText: 'Sign out now',
+};
+let visited: string[];
+let identity: FakeIdentityService;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // react-idle-timer keeps the timer functions it found at import; point it at the fake ones.
+  createMocks();
+  identity = installFakeIdentityService();
+  setPageInit(testPageInit);
+  visited = [];
+  registerNavigator({ navigate: (to) => visited.push(to), currentPath: () => '/account/dashboard' });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function renderModal(idleTimeoutMinutes: number, idleCountdownSeconds = 60) {
+  renderWithRoot(<InactivityModal />, {
+    settings: makeSettings({ idleTimeoutMinutes, idleCountdownSeconds, idleModal }),
+  });
+  await act(() => vi.advanceTimersByTimeAsync(10));
+}
+
+/** Moves time a second at a time, as a real page lives it (the cross-tab timer re-syncs as it goes). */
+async function advance(ms: number) {
+  for (let left = ms; left > 0; left -= 1000) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(1000, left)));
+  }
+}
+
+describe('InactivityModal', () => {
+  it('warns after the configured idle minutes with a countdown screen readers hear', async () => {
+    setAuthenticated(true);
+    await renderModal(2, 60);
+    await advance(115_000);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The cross-tab timer takes a moment (up to its 2 s election interval) to start.
+    await advance(10_000);
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you still there?' });
+    expect(dialog).toHaveAccessibleDescription('We will sign you out in 60 seconds.');
+    await advance(20_000);
+    // Seen every second; heard only at the announce points (every 15 s, then 10 and 5).
+    expect(
+      within(dialog).getByText(/We will sign you out in (3[5-9]|4[0-5]) seconds\./, {
+        selector: '[aria-hidden="true"]',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('We will sign you out in 45 seconds.', { selector: '[aria-live="polite"]' }),
+    ).toBeInTheDocument();
+  });
+
+  it('resets when the customer chooses to stay', async () => {
+    setAuthenticated(true);
+    await renderModal(1, 30);
+    await advance(61_000);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Stay signed in' }).click();
+    });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await advance(45_000);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('authenticated')).toBe('1');
+    await advance(20_000);
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('signs out when the countdown reaches zero', async () => {
+    setAuthenticated(true);
+    await renderModal(1, 60);
+    await advance(65_000);
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    await advance(60_000);
+    expect(sessionStorage.getItem('authenticated')).toBe('0');
+    expect(visited).toEqual(['/login']);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(identity.calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/sessions/me'))).toBe(true);
+  });
+
+  it('signs out at once when the customer chooses to', async () => {
+    setAuthenticated(true);
+    await renderModal(1, 60);
+    await advance(61_000);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Sign out now' }).click();
+    });
+    await advance(10);
+    expect(sessionStorage.getItem('authenticated')).toBe('0');
+    expect(visited).toEqual(['/login']);
+  });
+
+  it('starts watching when the customer signs in while the page is open', async () => {
+    await renderModal(1, 60);
+    await advance(90_000);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    act(() => setAuthenticated(true));
+    await advance(66_000);
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('stays away when signed out', async () => {
+    await renderModal(1, 60);
+    await advance(5 * 60_000);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('stays away when idle minutes are zero', async () => {
+    setAuthenticated(true);
+    await renderModal(0, 60);
+    await advance(30 * 60_000);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('authenticated')).toBe('1');
+  });
+});

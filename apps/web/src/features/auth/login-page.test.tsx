@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  installFakeIdentityService,
+  margaret,
+  type FakeIdentityService,
+} from '../../lib/auth/testing/fake-identity-service';
+import { contentPages, renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+import LoginPage from './login-page';
+
+const page = contentPages.login;
+let identity: FakeIdentityService;
+
+beforeEach(() => {
+  identity = installFakeIdentityService();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function renderLogin(path = '/login') {
+  return renderAuthPage(<LoginPage page={page} />, path);
+}
+
+const emailBox = () => screen.getByRole('textbox', { name: 'Email address' });
+const passwordBox = () => screen.getByLabelText('Password');
+const signInButton = () => screen.getByRole('button', { name: 'Sign in' });
+
+describe('LoginPage', () => {
+  it('enables sign in only when the email and password are valid', async () => {
+    const user = userEvent.setup();
+    await renderLogin();
+    expect(signInButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.type(emailBox(), 'margaret.thompson@example');
+    await user.type(passwordBox(), 'secret');
+    expect(signInButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.type(emailBox(), '.co.uk');
+    expect(signInButton()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('does nothing with an invalid email except show what to fix, tied to the field', async () => {
+    const user = userEvent.setup();
+    await renderLogin();
+    await user.type(emailBox(), 'not-an-email');
+    await user.type(passwordBox(), 'whatever{Enter}');
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: page.fields[0]!.errorMessage })).toHaveAttribute(
+      'href',
+      '#login-email',
+    );
+    expect(summary).toHaveFocus();
+    expect(emailBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(identity.calls.filter((c) => c.path.includes('/authn'))).toHaveLength(0);
+  });
+
+  it('shows the wrong-credentials message, keeps the email, clears the password and audits the failure', async () => {
+    const user = userEvent.setup();
+    await renderLogin();
+    await user.type(emailBox(), margaret.email);
+    await user.type(passwordBox(), 'WrongPassword1');
+    await user.click(signInButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The email address or password is not right');
+    expect(alert).toHaveFocus();
+    expect(emailBox()).toHaveValue(margaret.email);
+    expect(passwordBox()).toHaveValue('');
+    await waitFor(() =>
+      expect(identity.audits).toContainEqual(
+        expect.objectContaining({
+          eventId: 'Login',
+          isSuccess: false,
+          failureReason: 'Authentication failure',
+          authenticationStatus: 'Unauthenticated',
+        }),
+      ),
+    );
+  });
+
+  it('stores the session data and opens the verification page when a code is needed', async () => {
+    const user = userEvent.setup();
+    const { location } = await renderLogin();
+    await user.type(emailBox(), `  ${margaret.email} `);
+    await user.type(passwordBox(), margaret.password);
+    await user.click(signInButton());
+    await waitFor(() => expect(location().pathname).toBe('/login/verify'));
+    const authn = identity.calls.find((c) => c.path === '/identity/api/v1/authn');
+    expect(authn?.body).toEqual({ username: margaret.email, password: margaret.password });
+    const stored = JSON.parse(sessionStorage.getItem('authState') ?? 'null') as Record<string, unknown>;
+    expect(stored).toMatchObject({
+      status: 'mfaRequired',
+      stateToken: expect.any(String),
+      oktaUserId: margaret.id,
+      factors: [
+        { id: 'sms-margaret', type: 'sms', phoneNumber: '+44 XXXX XXX123' },
+        { id: 'call-margaret', type: 'call', phoneNumber: '+44 XXXX XXX789' },
+      ],
+    });
+  });
+
+  it('explains a locked account instead of showing a blank page', async () => {
+    installFakeIdentityService([{ ...margaret, statusOverride: 'LOCKED_OUT' }]);
+    const user = userEvent.setup();
+    await renderLogin();
+    await user.type(emailBox(), margaret.email);
+    await user.type(passwordBox(), margaret.password);
+    await user.click(signInButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account is locked');
+    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/forgotten-password',
+    );
+    expect(sessionStorage.getItem('authState')).toBeNull();
+  });
+
+  it('explains an expired password', async () => {
+    installFakeIdentityService([{ ...margaret, statusOverride: 'PASSWORD_EXPIRED' }]);
+    const user = userEvent.setup();
+    await renderLogin();
+    await user.type(emailBox(), margaret.email);
+    await user.type(passwordBox(), margaret.password);
+    await user.click(signInButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your password has expired');
+  });
+
+  it('asks the customer to wait when there were too many attempts', async () => {
+    identity.override((call) =>
+      call.path.endsWith('/api/v1/authn')
+        ? new Response(
+            JSON.stringify({
+              errorCode: 'E0000047',
+              errorSummary: 'rate',
+              errorLink: 'E0000047',
+              errorId: 'x',
+              errorCauses: [],
+            }),
+            {
+              status: 429,
+              statusText: 'Too Many Requests',
+              headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+            },
+          )
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await renderLogin();
+    await user.type(emailBox(), margaret.email);
+    await user.type(passwordBox(), margaret.password);
+    await user.click(signInButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('too many attempts');
+  });
+
+  it('keeps redirect_url and RelayState from the address for after sign-in', async () => {
+    await renderLogin(
+      `/login?redirect_url=${encodeURIComponent(btoa('/account/bills-and-payments'))}&RelayState=%2Faccount%2Fdashboard`,
+    );
+    expect(sessionStorage.getItem('redirect_url')).toBe(btoa('/account/bills-and-payments'));
+    expect(sessionStorage.getItem('RelayState')).toBe('/account/dashboard');
+  });
+
+  it('renders the content experiment variant, blocks and links', async () => {
+    await renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
+    expect(screen.getByText(/Use the email address and password you chose/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'I have forgotten my password' })).toHaveAttribute(
+      'href',
+      '/forgotten-password',
+    );
+  });
+});

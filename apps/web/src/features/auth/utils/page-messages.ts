@@ -1,0 +1,50 @@
+import type { PageContent } from '@portal/contracts/content';
+import { fillPlaceholders } from '../../../lib/forms/fill-placeholders';
+
+/**
+ * Texts these pages fall back on when content lacks a message. Content normally supplies every one
+ * (content/pages/login*.json); these keep a journey explainable if an editor removes one.
+ */
+export const fallbackMessages = {
+  errorSummaryHeading: 'There is a problem',
+  wrongCredentialsMessage: '<p>The email address or password is not right. Check them and try again.</p>',
+  lockedOutMessage:
+    '<p>Your account is locked for your security. Please wait 30 minutes and try again, or reset your password.</p>',
+  passwordExpiredMessage: '<p>Your password has expired. Reset your password to continue.</p>',
+  tooManyAttemptsMessage:
+    '<p>There have been too many attempts. For your security, please wait a few minutes before you try again.</p>',
+  unsupportedStatusMessage:
+    '<p>We cannot finish signing you in online. Please call us free on {phone} and we will help you.</p>',
+  apiError: '<p>Sorry, something went wrong. Please try again in a few minutes.</p>',
+  signedOutMessage: '<p>You have signed out.</p>',
+  sessionExpiredMessage: '<p>We signed you out because you had not done anything for a while.</p>',
+  journeyFailedMessage: '<p>Sorry, something went wrong. Please sign in again.</p>',
+  noFactorsMessage:
+    '<p>We do not have a phone number for you, so we cannot send a security code. Please call us free on {phone}.</p>',
+  submitErrorMessage: '<p>That code is not right or has expired. Check the code and try again.</p>',
+  formErrorMessage: '<p>Check the details you entered.</p>',
+  codeSentText: '<p>We have sent a code to {phone}.</p>',
+  codeSentByCallText: '<p>We are calling {phone} now.</p>',
+  resendText: 'Send a new code',
+  resendWaitText: 'You can ask for a new code in {seconds} seconds',
+  resendSuccessText: '<p>We have sent you a new code.</p>',
+} as const;
+
+export type MessageKey = keyof typeof fallbackMessages;
+
+/** A page's message by key (content first, then the fallback), with placeholders filled. */
+export function pageMessage(
+  page: Pick<PageContent, 'messages'>,
+  key: MessageKey,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return fillPlaceholders(page.messages[key] ?? fallbackMessages[key], values);
+}
+
+/** Plain text of a short content message (for button labels and live countdowns, which take no markup). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

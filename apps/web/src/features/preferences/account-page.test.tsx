@@ -1,0 +1,221 @@
+import { pageContent, type PageOf } from '@portal/contracts/content';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import accountContent from '../../../../../content/pages/account.json';
+import marketingContent from '../../../../../content/pages/account-marketing-preferences.json';
+import { getSessionData } from '../../lib/auth/session-store';
+import { renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+import { setPageInit } from '../../lib/page-init';
+import { testPageInit } from '../../test/content-fixtures';
+import { rememberPendingCompletion } from '../../lib/registration/registration-journey';
+import AccountPage from './account-page';
+import RegistrationMarketingPreferencesPage from './registration-marketing-preferences-page';
+import {
+  CUSTOMER_ID,
+  installFakeAccountService,
+  preferences,
+  signInAs,
+  signOutForTests,
+} from './testing/fake-account-service';
+
+const account = pageContent.parse(accountContent) as PageOf<'AccountPage'>;
+const marketingStep = pageContent.parse(marketingContent) as PageOf<'RegistrationMarketingPreferences'>;
+const preferencesPath = `/account-svc/api/v1/Preferences/${CUSTOMER_ID}`;
+
+const withQueries = (ui: ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {ui}
+  </QueryClientProvider>
+);
+
+let cleanupNavigator: (() => void) | undefined;
+async function renderAccount(path = '/account') {
+  const rendered = await renderAuthPage(withQueries(<AccountPage page={account} />), path);
+  cleanupNavigator = rendered.unregister;
+  return rendered;
+}
+
+beforeEach(() => setPageInit(testPageInit));
+
+afterEach(() => {
+  cleanupNavigator?.();
+  signOutForTests();
+  vi.unstubAllGlobals();
+  setPageInit(undefined);
+});
+
+const yes = () => screen.getByRole('radio', { name: 'Yes, show me tailored offers' });
+const no = () => screen.getByRole('radio', { name: 'No, thank you' });
+const save = () => screen.getByRole('button', { name: 'Save and continue' });
+
+describe('AccountPage: the first-sign-in marketing step', () => {
+  it('goes straight on to the dashboard, signed in, when the online choice was made before', async () => {
+    await signInAs(CUSTOMER_ID);
+    const services = installFakeAccountService({ stored: preferences({ online: false, email: true }) });
+    const { location } = await renderAccount();
+    await waitFor(() => expect(location().pathname).toBe('/account/dashboard'));
+    expect(getSessionData()?.status).toBe('loggedIn');
+    expect(services.to('GET', `${preferencesPath}/user`)[0]!.authorization).toMatch(/^Bearer /);
+    expect(services.to('PATCH', preferencesPath)).toHaveLength(0);
+  });
+
+  it('goes on to the policy page kept from before sign-in instead of the dashboard', async () => {
+    await signInAs(CUSTOMER_ID);
+    sessionStorage.setItem('redirectAfterLogin', '/account/policies?id=204X7654321');
+    installFakeAccountService({ stored: preferences({ online: true }) });
+    const { location } = await renderAccount();
+    await waitFor(() => expect(location().pathname).toBe('/account/policies'));
+    expect(location().search).toBe('?id=204X7654321');
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+  });
+
+  it('keeps Save unavailable until yes or no is chosen, and says why', async () => {
+    await signInAs(CUSTOMER_ID);
+    const services = installFakeAccountService();
+    const user = userEvent.setup();
+    await renderAccount();
+    expect(await screen.findByRole('radio', { name: 'Yes, show me tailored offers' })).toHaveAttribute(
+      'id',
+      '7654987',
+    );
+    expect(no()).toHaveAttribute('id', '7654988');
+    expect(screen.getByRole('checkbox', { name: 'Email' })).toHaveAttribute('id', '111');
+    expect(screen.getByRole('checkbox', { name: 'Phone' })).toHaveAttribute('id', '222');
+    expect(screen.getByRole('checkbox', { name: 'Post' })).toHaveAttribute('id', '333');
+    expect(save()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(save());
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent('Choose yes or no to tailored offers to continue');
+    expect(
+      screen.getByRole('link', { name: 'Choose yes or no to tailored offers to continue' }),
+    ).toHaveAttribute('href', '#7654987');
+    expect(services.to('PATCH', preferencesPath)).toHaveLength(0);
+    await user.click(no());
+    expect(save()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('saves with paperless on and the address lines cleared, audited as the on-registration variant', async () => {
+    await signInAs(CUSTOMER_ID);
+    localStorage.setItem('registrationJourney', '1');
+    const services = installFakeAccountService();
+    const user = userEvent.setup();
+    const { location } = await renderAccount();
+    await user.click(await screen.findByRole('checkbox', { name: 'Email' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Post' }));
+    await user.click(yes());
+    await user.click(save());
+    await waitFor(() => expect(location().pathname).toBe('/account/dashboard'));
+    expect(services.to('PATCH', preferencesPath)[0]!.body).toEqual({
+      marketingPreferences: { online: true, email: true, phone: false, post: true },
+      correspondencePreferences: { paperless: true, addressLines: [] },
+    });
+    expect(getSessionData()?.status).toBe('loggedIn');
+    expect(localStorage.getItem('registrationJourney')).toBeNull();
+    await waitFor(() =>
+      expect(services.audits()).toContainEqual(
+        expect.objectContaining({
+          eventId: 'MarketingPreferencesUpdateOnRegistration',
+          isSuccess: true,
+          customerId: CUSTOMER_ID,
+          marketingChannels: 'email,online,post',
+          marketingConsent: true,
+          correspondencePreference: 'paperless',
+          authenticationStatus: 'Authenticated',
+        }),
+      ),
+    );
+  });
+
+  it('offers the channels only when none is set, and audits the ordinary variant outside registration', async () => {
+    await signInAs(CUSTOMER_ID);
+    const services = installFakeAccountService({ stored: preferences({ email: false }) });
+    const user = userEvent.setup();
+    await renderAccount();
+    await user.click(await screen.findByRole('radio', { name: 'No, thank you' }));
+    expect(screen.queryByRole('checkbox', { name: 'Email' })).not.toBeInTheDocument();
+    await user.click(save());
+    await waitFor(() => expect(services.to('PATCH', preferencesPath)).toHaveLength(1));
+    expect(services.to('PATCH', preferencesPath)[0]!.body).toEqual({
+      marketingPreferences: { online: false },
+      correspondencePreferences: { paperless: true, addressLines: [] },
+    });
+    await waitFor(() =>
+      expect(services.audits()).toContainEqual(
+        expect.objectContaining({ eventId: 'MarketingPreferencesUpdate' }),
+      ),
+    );
+  });
+
+  it('shows the save error and keeps the choice when saving fails', async () => {
+    await signInAs(CUSTOMER_ID);
+    installFakeAccountService({ save: 'fail' });
+    const user = userEvent.setup();
+    const { location } = await renderAccount();
+    await user.click(await screen.findByRole('radio', { name: 'Yes, show me tailored offers' }));
+    await user.click(save());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sorry, we could not save your preferences');
+    expect(yes()).toBeChecked();
+    expect(location().pathname).toBe('/account');
+    expect(getSessionData()?.status).toBe('marketingPreferences');
+  });
+
+  it('proceeds as submitted when the preferences cannot be loaded during registration', async () => {
+    await signInAs(CUSTOMER_ID);
+    localStorage.setItem('registrationJourney', '1');
+    installFakeAccountService({ load: 'fail' });
+    const { location } = await renderAccount();
+    await waitFor(() => expect(location().pathname).toBe('/account/dashboard'));
+    expect(getSessionData()?.status).toBe('loggedIn');
+  });
+
+  it('says the preferences cannot be shown outside registration, with a way on', async () => {
+    await signInAs(CUSTOMER_ID);
+    installFakeAccountService({ load: 'fail' });
+    const user = userEvent.setup();
+    const { location } = await renderAccount();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'we cannot show your preferences at the moment',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue to your account' }));
+    await waitFor(() => expect(location().pathname).toBe('/account/dashboard'));
+  });
+
+  it('completes a new registration left by the password page', async () => {
+    await signInAs(CUSTOMER_ID);
+    rememberPendingCompletion({
+      oktaUserId: '00u-eleanor',
+      stateToken: 'state-activation',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const services = installFakeAccountService();
+    await renderAccount();
+    await waitFor(() => expect(services.to('POST', '/api/v1/registration/complete')).toHaveLength(1));
+    expect(services.to('POST', '/api/v1/registration/complete')[0]!.body).toEqual({
+      oktaUserId: '00u-eleanor',
+      stateToken: 'state-activation',
+    });
+    expect(sessionStorage.getItem('registrationCompletion')).toBeNull();
+  });
+});
+
+describe('RegistrationMarketingPreferences', () => {
+  it('asks the same question at its own address', async () => {
+    await signInAs(CUSTOMER_ID);
+    installFakeAccountService();
+    const rendered = await renderAuthPage(
+      withQueries(<RegistrationMarketingPreferencesPage page={marketingStep} />),
+      '/account/marketing-preferences',
+    );
+    cleanupNavigator = rendered.unregister;
+    expect(await screen.findByRole('button', { name: 'Save and go to my account' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Your marketing preferences' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,187 @@
+import { pageContent, type PageOf } from '@portal/contracts/content';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import activateContent from '../../../../../content/pages/register-activate.json';
+import recoveryContent from '../../../../../content/pages/forgotten-password-new-password.json';
+import { renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+import { getSessionData } from '../../lib/auth/session-store';
+import { setPageInit } from '../../lib/page-init';
+import { readPendingCompletion } from '../../lib/registration/registration-journey';
+import PasswordPage from './password-page';
+import { installFakeServices, json, oktaError } from './testing/fake-services';
+
+const activation = pageContent.parse(activateContent) as PageOf<'PasswordPage'>;
+const recovery = pageContent.parse(recoveryContent) as PageOf<'PasswordPage'>;
+
+let cleanupNavigator: (() => void) | undefined;
+async function renderPasswordPage(page: PageOf<'PasswordPage'>, path: string) {
+  const rendered = await renderAuthPage(<PasswordPage page={page} />, path);
+  cleanupNavigator = rendered.unregister;
+  return rendered;
+}
+
+afterEach(() => {
+  cleanupNavigator?.();
+  vi.unstubAllGlobals();
+  setPageInit(undefined);
+});
+
+const passwordBox = async () => screen.findByLabelText('Create a password');
+const requirement = (rule: string) => document.querySelector(`[data-rule="${rule}"]`);
+
+describe('PasswordPage', () => {
+  it('sends an empty token straight to the registration page with the bad-token warning', async () => {
+    const services = installFakeServices();
+    const { location } = await renderPasswordPage(activation, '/register/activate');
+    await waitFor(() => expect(location().pathname).toBe('/register'));
+    expect(location().search).toBe('?warning=bad-token');
+    expect(services.to('/identity/api/v1/authn')).toHaveLength(0);
+  });
+
+  it('sends a refused activation token to the registration page with the bad-token warning', async () => {
+    const services = installFakeServices({ activation: oktaError(401, 'E0000004', 'Authentication failed') });
+    const { location } = await renderPasswordPage(activation, '/register/activate?token=used-token');
+    await waitFor(() => expect(location().search).toBe('?warning=bad-token'));
+    expect(services.to('/identity/api/v1/authn')[0]!.body).toEqual({ token: 'used-token' });
+  });
+
+  it('shows the live requirements from settings, always with "No spaces", and enables saving when all are met', async () => {
+    const services = installFakeServices();
+    const user = userEvent.setup();
+    await renderPasswordPage(activation, '/register/activate?token=good-token');
+    const box = await passwordBox();
+    expect(services.to('/identity/api/v1/authn')).toHaveLength(1);
+    expect(localStorage.getItem('registrationJourney')).toBe('1');
+    const list = screen.getByText('Your password must have:').parentElement!;
+    expect(within(list).getByText(/at least 12 characters/)).toBeInTheDocument();
+    expect(within(list).getByText(/no spaces/)).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription(/Your password must have/);
+    const save = screen.getByRole('button', { name: 'Create password' });
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+
+    await user.type(box, 'short');
+    expect(requirement('minLength')).toHaveAttribute('data-met', 'false');
+    expect(requirement('noSpaces')).toHaveAttribute('data-met', 'true');
+    await user.type(box, ' with spaces');
+    expect(requirement('minLength')).toHaveAttribute('data-met', 'true');
+    expect(requirement('noSpaces')).toHaveAttribute('data-met', 'false');
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await user.clear(box);
+    await user.type(box, 'OrchardLane1978');
+    expect(save).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('shows the identity provider message on 403 and clears the field', async () => {
+    const services = installFakeServices({
+      setPassword: oktaError(403, 'E0000014', 'Update of credentials failed', [
+        'Password requirements were not met: the password must not be a commonly used password.',
+      ]),
+    });
+    const user = userEvent.setup();
+    const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
+    const box = await passwordBox();
+    await user.type(box, 'Password12345');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('the password must not be a commonly used password');
+    expect(alert).toHaveFocus();
+    expect(box).toHaveValue('');
+    expect(location().pathname).toBe('/register/activate');
+    expect(services.to('/identity/api/v1/authn/credentials/reset_password')[0]!.body).toEqual({
+      stateToken: 'state-activation',
+      newPassword: 'Password12345',
+    });
+  });
+
+  it('clears the session and opens the error fallback for any other failure', async () => {
+    const services = installFakeServices({
+      setPassword: json(
+        500,
+        {
+          errorCode: 'E0000009',
+          errorSummary: 'Internal error',
+          errorLink: 'x',
+          errorId: 'y',
+          errorCauses: [],
+        },
+        'Internal Server Error',
+      ),
+    });
+    sessionStorage.setItem('authState', JSON.stringify({ status: 'mfaRequired', stateToken: 'old' }));
+    const user = userEvent.setup();
+    const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
+    await user.type(await passwordBox(), 'OrchardLane1978');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    await waitFor(() => expect(location().pathname).toBe('/error'));
+    expect(sessionStorage.getItem('authState')).toBeNull();
+    expect(services.to('/identity/api/v1/authn/cancel').map((c) => c.body)).toContainEqual({
+      stateToken: 'state-activation',
+    });
+  });
+
+  it('continues to the code step with the new transaction and keeps the registration completion for later', async () => {
+    const services = installFakeServices();
+    const user = userEvent.setup();
+    const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
+    await user.type(await passwordBox(), 'OrchardLane1978');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    await waitFor(() => expect(location().pathname).toBe('/login/verify'));
+    expect(getSessionData()).toMatchObject({
+      status: 'mfaRequired',
+      stateToken: 'state-activation',
+      oktaUserId: '00u-eleanor',
+      factors: [{ id: 'sms-eleanor', type: 'sms', phoneNumber: '+44 XXXX XXX321' }],
+    });
+    expect(readPendingCompletion()).toMatchObject({
+      oktaUserId: '00u-eleanor',
+      stateToken: 'state-activation',
+    });
+    await waitFor(() =>
+      expect(services.audits().map((a) => [a['eventId'], a['isSuccess']])).toEqual(
+        expect.arrayContaining([
+          ['AccountActivation', true],
+          ['PasswordSet', true],
+        ]),
+      ),
+    );
+  });
+
+  it('checks a recovery token as a recovery and sets the new password in that transaction', async () => {
+    const services = installFakeServices();
+    const user = userEvent.setup();
+    const { location } = await renderPasswordPage(
+      recovery,
+      '/forgotten-password/new-password?token=reset-token',
+    );
+    const box = await screen.findByLabelText('New password');
+    expect(services.to('/identity/api/v1/authn/recovery/token')[0]!.body).toEqual({
+      recoveryToken: 'reset-token',
+    });
+    expect(localStorage.getItem('registrationJourney')).toBeNull();
+    await user.type(box, 'BluebellMeadow2024');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    await waitFor(() => expect(location().pathname).toBe('/login/verify'));
+    expect(services.to('/identity/api/v1/authn/credentials/reset_password')[0]!.body).toEqual({
+      stateToken: 'state-recovery',
+      newPassword: 'BluebellMeadow2024',
+    });
+    expect(readPendingCompletion()).toBeNull();
+  });
+
+  it('sends a refused recovery token to the registration page with the bad-token warning', async () => {
+    installFakeServices({
+      recovery: oktaError(403, 'E0000105', 'You have accessed an account recovery link that has expired'),
+    });
+    const { location } = await renderPasswordPage(recovery, '/forgotten-password/new-password?token=old');
+    await waitFor(() => expect(location().search).toBe('?warning=bad-token'));
+    expect(location().pathname).toBe('/register');
+  });
+
+  it('opens the error fallback when the identity provider cannot be reached', async () => {
+    installFakeServices();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
+    await waitFor(() => expect(location().pathname).toBe('/error'));
+  });
+});

@@ -1,0 +1,88 @@
+import { pageContent, type PageOf } from '@portal/contracts/content';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import resetContent from '../../../../../content/pages/forgotten-password.json';
+import { renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+import { setPageInit } from '../../lib/page-init';
+import ResetPasswordPage from './reset-password-page';
+import { installFakeServices, json, tooManyRequests } from './testing/fake-services';
+
+const page = pageContent.parse(resetContent) as PageOf<'ResetPasswordPage'>;
+
+let cleanupNavigator: (() => void) | undefined;
+async function renderReset() {
+  const rendered = await renderAuthPage(<ResetPasswordPage page={page} />, '/forgotten-password');
+  cleanupNavigator = rendered.unregister;
+  return rendered;
+}
+
+afterEach(() => {
+  cleanupNavigator?.();
+  vi.unstubAllGlobals();
+  setPageInit(undefined);
+});
+
+const emailBox = () => screen.getByRole('textbox', { name: 'Email address' });
+const sendButton = () => screen.getByRole('button', { name: 'Send reset link' });
+
+describe('ResetPasswordPage', () => {
+  it('accepts an empty field without an error, but sends nothing until the address is valid', async () => {
+    const services = installFakeServices();
+    const user = userEvent.setup();
+    await renderReset();
+    expect(sendButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(emailBox());
+    await user.tab();
+    expect(emailBox()).not.toHaveAccessibleDescription(/correct format/);
+    await user.click(sendButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter an email address in the correct format',
+    );
+
+    await user.type(emailBox(), 'margaret.thompson@');
+    await user.tab();
+    expect(emailBox()).toHaveAccessibleDescription(/Enter an email address in the correct format/);
+    expect(sendButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(sendButton());
+    expect(services.to('/Registration/resetPassword')).toHaveLength(0);
+  });
+
+  it('asks for a reset link and always shows the same confirmation', async () => {
+    const services = installFakeServices();
+    const user = userEvent.setup();
+    const { location } = await renderReset();
+    await user.type(emailBox(), ' margaret.thompson@example.co.uk ');
+    expect(sendButton()).not.toHaveAttribute('aria-disabled');
+    await user.click(sendButton());
+    await waitFor(() => expect(location().pathname).toBe('/forgotten-password/check-your-email'));
+    expect(services.to('/Registration/resetPassword')[0]!.body).toEqual({
+      email: 'margaret.thompson@example.co.uk',
+    });
+    await waitFor(() =>
+      expect(services.audits()).toContainEqual(
+        expect.objectContaining({ eventId: 'PasswordResetRequest', isSuccess: true }),
+      ),
+    );
+  });
+
+  it('says so when the link cannot be sent, and when there have been too many requests', async () => {
+    installFakeServices({
+      resetPassword: json(
+        500,
+        { code: 'INTERNAL', message: 'x', correlationId: 'c' },
+        'Internal Server Error',
+      ),
+    });
+    const user = userEvent.setup();
+    const { location } = await renderReset();
+    await user.type(emailBox(), 'margaret.thompson@example.co.uk');
+    await user.click(sendButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('we could not send the email at the moment');
+    expect(location().pathname).toBe('/forgotten-password');
+
+    installFakeServices({ resetPassword: tooManyRequests() });
+    await user.click(sendButton());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('too many attempts'));
+  });
+});

@@ -1,0 +1,117 @@
+import type { FormField } from '@portal/contracts/content';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { ErrorSummary } from '../../components/ui/error-summary';
+import { ContentBlocks } from '../../content/block-registry';
+import { CallToActionList } from '../../content/call-to-action';
+import { ContentPageBody } from '../../content/content-page-body';
+import type { PageProps } from '../../content/page-props';
+import { RichText } from '../../content/rich-text';
+import { useSiteSettings } from '../../content/use-site-settings';
+import { auditEventIds } from '../../lib/audit/audit-event-ids';
+import { AUDIT_FAILURE, logAuditEvent } from '../../lib/audit/log-audit-event';
+import { useForm } from '../../lib/forms/use-form';
+import { normaliseEmail } from '../../lib/validation/email';
+import { requestPasswordReset } from './api/registration-api';
+import { ContentField } from './components/content-field';
+import { pageMessage, type MessageKey } from './utils/page-messages';
+
+const DEFAULT_NEXT_URL = '/forgotten-password/check-your-email';
+
+const defaultEmailField: FormField = {
+  id: 'reset-email',
+  name: 'email',
+  type: 'email',
+  label: 'Email address',
+  errorMessage: 'Enter an email address in the correct format, like name@example.com',
+  required: false,
+  disabled: false,
+  autocomplete: 'email',
+};
+
+/**
+ * Forgotten password (spec sections 5, 7): the email field accepts empty (no error for an untouched or
+ * cleared field) but the button works only with a valid address. The registration service emails a reset
+ * link when an account exists; the answer, and so the next page, is the same for every address.
+ */
+export default function ResetPasswordPage({ page }: PageProps<'ResetPasswordPage'>) {
+  const settings = useSiteSettings();
+  const navigate = useNavigate();
+  const emailField = page.fields.find((f) => f.type === 'email') ?? defaultEmailField;
+  const fields = useMemo(() => [emailField], [emailField]);
+  const form = useForm({ fields });
+  const [problem, setProblem] = useState<{ key: MessageKey; attempt: number } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const attempts = useRef(0);
+
+  const email = String(form.values[emailField.name] ?? '');
+  const ready = form.canSubmit && normaliseEmail(email) !== '';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    // Spec: an invalid (or empty) email does nothing but say what to fix.
+    if (!ready) {
+      form.revealErrors();
+      return;
+    }
+    setSubmitting(true);
+    setProblem(null);
+    const result = await requestPasswordReset(normaliseEmail(email));
+    void logAuditEvent({
+      eventId: auditEventIds.passwordResetRequest,
+      isSuccess: result === 'sent',
+      failureReason:
+        result === 'sent' ? null : result === 'rateLimited' ? 'Too many attempts' : AUDIT_FAILURE.network,
+      authenticationStatus: 'Unauthenticated',
+    });
+    if (result === 'sent') {
+      navigate(page.nextUrl ?? DEFAULT_NEXT_URL);
+      return;
+    }
+    setSubmitting(false);
+    attempts.current += 1;
+    setProblem({
+      key: result === 'rateLimited' ? 'tooManyAttemptsMessage' : 'apiError',
+      attempt: attempts.current,
+    });
+  };
+
+  const heading = pageMessage(page, 'errorSummaryHeading');
+  // An empty field has no error of its own; asking to send with it still needs saying.
+  const summaryErrors =
+    form.submitCount > 0 && normaliseEmail(email) === '' && form.summaryErrors.length === 0
+      ? [{ id: emailField.id, message: emailField.requiredMessage ?? emailField.errorMessage }]
+      : form.summaryErrors;
+
+  return (
+    <article className="page">
+      <h1>{page.heading}</h1>
+      {problem ? (
+        <ErrorSummary
+          key={problem.attempt}
+          title={heading}
+          errors={[{ message: <RichText html={pageMessage(page, problem.key)} /> }]}
+        />
+      ) : (
+        <ErrorSummary title={heading} errors={summaryErrors} focusKey={form.submitCount} />
+      )}
+      <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
+        <ContentField field={emailField} form={form} settings={settings} />
+        <Button
+          type="submit"
+          disabled={!ready}
+          submitting={submitting}
+          submittingText={settings.commonTexts['loading']}
+          onDisabledClick={() => form.revealErrors()}
+        >
+          {page.submitText ?? 'Send reset link'}
+        </Button>
+      </form>
+      <ContentBlocks blocks={page.blocks} />
+      <CallToActionList items={page.callsToAction} />
+    </article>
+  );
+}

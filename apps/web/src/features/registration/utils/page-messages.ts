@@ -1,0 +1,43 @@
+import type { PageContent } from '@portal/contracts/content';
+import { fillPlaceholders } from '../../../lib/forms/fill-placeholders';
+
+/**
+ * Texts these pages fall back on when content lacks a message. Content normally supplies them
+ * (content/pages/register*.json, forgotten-password*.json); these keep a journey explainable if an editor
+ * removes one.
+ */
+export const fallbackMessages = {
+  errorSummaryHeading: 'There is a problem',
+  invalidTokenMessage:
+    '<p>The link you used has expired or has already been used. Please register again and we will send you a new link.</p>',
+  incorrectEmailMessage:
+    '<p>The email address does not match the one on your policy. Check it and try again, or call us free on {phone}.</p>',
+  needMoreDataMessage:
+    '<p>We need a little more information to find your policy. Please enter your policy number.</p>',
+  passwordRejectedMessage: '<p>Choose a different password.</p>',
+  tooManyAttemptsMessage:
+    '<p>There have been too many attempts. For your security, please wait a few minutes before you try again.</p>',
+  apiError: '<p>Sorry, something went wrong. Please try again in a few minutes.</p>',
+  formErrorMessage: '<p>Check the details you entered.</p>',
+  checkingLinkText: 'Checking your link',
+  needMoreDataHeading: 'We need your policy number',
+} as const;
+
+export type MessageKey = keyof typeof fallbackMessages;
+
+/** A page's message by key (content first, then the fallback), with placeholders filled. */
+export function pageMessage(
+  page: Pick<PageContent, 'messages'>,
+  key: MessageKey,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return fillPlaceholders(page.messages[key] ?? fallbackMessages[key], values);
+}
+
+/** Plain text of a short content message (for headings and status text, which take no markup). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,269 @@
+import type { CallDefinition } from '@portal/contracts/call';
+import { getContentByRelativeUrlCall } from '@portal/contracts/content';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { testPageInit } from '../test/content-fixtures';
+import {
+  ApiError,
+  callApi,
+  GENERIC_FETCH_ERROR,
+  NetworkError,
+  ResponseShapeError,
+  setAccessTokenProvider,
+} from './api-client';
+import { registerNavigator } from './app-navigation';
+import { setPageInit } from './page-init';
+
+// Identity function for inference: these test calls are not registered with the contracts' registry.
+const call = <
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends Record<number, z.ZodType>,
+>(
+  definition: CallDefinition<P, Q, B, R>,
+) => definition;
+
+const statusTokenCall = call({
+  id: 'test.statusToken',
+  summary: 'test',
+  service: 'account',
+  method: 'POST',
+  path: '/api/v1/customers/:customerId/status-token',
+  auth: true,
+  params: z.object({ customerId: z.string() }),
+  body: z.object({ reason: z.string() }),
+  responses: {
+    200: z.object({ token: z.string(), expiresIn: z.number().default(300) }),
+    400: z.object({ code: z.string() }),
+  },
+});
+
+const publicCall = call({
+  id: 'test.public',
+  summary: 'test',
+  service: 'content',
+  method: 'GET',
+  path: '/api/v1/things',
+  auth: false,
+  query: z.object({ page: z.number(), tag: z.array(z.string()).optional(), skip: z.string().optional() }),
+  responses: { 200: z.array(z.string()) },
+});
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function serve(handler: Handler) {
+  const requests: Request[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(request);
+    return handler(request);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}
+
+const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, statusText: 'OK' });
+
+let navigate: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
+let unregister: () => void;
+let path = '/account/policies?id=123X4567890';
+
+beforeEach(() => {
+  setPageInit(testPageInit);
+  navigate = vi.fn();
+  unregister = registerNavigator({ navigate, currentPath: () => path });
+});
+
+afterEach(() => {
+  unregister();
+  setAccessTokenProvider(undefined);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('callApi requests', () => {
+  it("builds the URL from the service's base URL, path parameters and query", async () => {
+    const requests = serve(() => ok(['a']));
+    await callApi(publicCall, { query: { page: 2, tag: ['home', 'motor'], skip: undefined } });
+    expect(requests[0]!.url).toBe('http://portal.test/content-svc/api/v1/things?page=2&tag=home&tag=motor');
+    expect(requests[0]!.method).toBe('GET');
+  });
+
+  it('sends a fresh correlation id with every call and the same session id, kept in session storage', async () => {
+    const requests = serve(() => ok(['a']));
+    await callApi(publicCall, { query: { page: 1 } });
+    await callApi(publicCall, { query: { page: 1 } });
+    const [first, second] = requests.map((r) => r.headers);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(first!.get('X-CorrelationId')).toMatch(uuid);
+    expect(second!.get('X-CorrelationId')).toMatch(uuid);
+    expect(first!.get('X-CorrelationId')).not.toBe(second!.get('X-CorrelationId'));
+    expect(first!.get('X-SessionId')).toMatch(uuid);
+    expect(second!.get('X-SessionId')).toBe(first!.get('X-SessionId'));
+    expect(sessionStorage.getItem('sessionId')).toBe(first!.get('X-SessionId'));
+  });
+
+  it('reuses a session id already in session storage', async () => {
+    sessionStorage.setItem('sessionId', '7d9f3c4e-2b1a-4c5d-8e6f-0a1b2c3d4e5f');
+    const requests = serve(() => ok(['a']));
+    await callApi(publicCall, { query: { page: 1 } });
+    expect(requests[0]!.headers.get('X-SessionId')).toBe('7d9f3c4e-2b1a-4c5d-8e6f-0a1b2c3d4e5f');
+  });
+
+  it('sends JSON with its content type, and the bearer token on calls that need one', async () => {
+    setAccessTokenProvider(async () => 'token-abc');
+    const requests = serve(() => ok({ token: 't' }));
+    await callApi(statusTokenCall, { params: { customerId: 'C 1/2' }, body: { reason: 'renewal' } });
+    const request = requests[0]!;
+    expect(request.url).toBe('http://portal.test/account-svc/api/v1/customers/C%201%2F2/status-token');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.headers.get('Authorization')).toBe('Bearer token-abc');
+    expect(await request.json()).toEqual({ reason: 'renewal' });
+  });
+
+  it('never sends the token to calls that do not need it, and sends no body or content type without one', async () => {
+    setAccessTokenProvider(() => 'token-abc');
+    const requests = serve(() => ok(['a']));
+    await callApi(publicCall, { query: { page: 1 } });
+    expect(requests[0]!.headers.get('Authorization')).toBeNull();
+    expect(requests[0]!.headers.get('Content-Type')).toBeNull();
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    setAccessTokenProvider(() => undefined);
+    const requests = serve(() => ok({ token: 't' }));
+    await callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
+    expect(requests[0]!.headers.get('Authorization')).toBeNull();
+  });
+});
+
+describe('callApi answers', () => {
+  it('returns the body parsed with the contract (defaults applied)', async () => {
+    serve(() => ok({ token: 'status-token' }));
+    const result = await callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
+    expect(result).toEqual({ token: 'status-token', expiresIn: 300 });
+  });
+
+  it('rejects a non-ok answer with the status text, and goes to /error by default', async () => {
+    serve(() => new Response(JSON.stringify({ code: 'BAD' }), { status: 400, statusText: 'Bad Request' }));
+    const failure = callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await failure.catch((error: ApiError) => {
+      expect(error.message).toBe('Bad Request');
+      expect(error.status).toBe(400);
+      expect(error.statusText).toBe('Bad Request');
+      expect(error.body).toEqual({ code: 'BAD' });
+    });
+    expect(navigate).toHaveBeenCalledWith('/error', undefined);
+  });
+
+  it('uses the generic message when a non-ok answer has no status text', async () => {
+    serve(() => new Response('', { status: 502, statusText: '' }));
+    await expect(callApi(publicCall, { query: { page: 1 } })).rejects.toThrow(GENERIC_FETCH_ERROR);
+    expect(GENERIC_FETCH_ERROR).toBe('An fetching error has occurred');
+  });
+
+  it("calls the caller's handler instead of navigating, and still rejects", async () => {
+    serve(() => new Response('{}', { status: 503, statusText: 'Service Unavailable' }));
+    const handleError = vi.fn();
+    await expect(callApi(publicCall, { query: { page: 1 }, handleError })).rejects.toThrow(
+      'Service Unavailable',
+    );
+    expect(handleError).toHaveBeenCalledTimes(1);
+    expect(handleError.mock.calls[0]![0]).toBeInstanceOf(ApiError);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('stores the current path when a content call fails, and only then', async () => {
+    serve(() => new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
+    await callApi(statusTokenCall, {
+      params: { customerId: 'C1' },
+      body: { reason: 'x' },
+      handleError: () => undefined,
+    }).catch(() => undefined);
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+    await callApi(getContentByRelativeUrlCall, {
+      query: { relativeUrl: '/x' },
+      handleError: () => undefined,
+    }).catch(() => undefined);
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBe('/account/policies?id=123X4567890');
+  });
+
+  it('does not store the error page itself as the place to return to', async () => {
+    path = '/error';
+    serve(() => new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
+    await callApi(getContentByRelativeUrlCall, {
+      query: { relativeUrl: '/error' },
+      handleError: () => undefined,
+    }).catch(() => undefined);
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+    path = '/account/policies?id=123X4567890';
+  });
+
+  it("rejects a network failure with the browser's message and goes to /error", async () => {
+    serve(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const failure = callApi(publicCall, { query: { page: 1 } });
+    await expect(failure).rejects.toBeInstanceOf(NetworkError);
+    await expect(failure).rejects.toThrow('Failed to fetch');
+    expect(navigate).toHaveBeenCalledWith('/error', undefined);
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBe('/account/policies?id=123X4567890');
+  });
+
+  it('uses the generic message for a network failure without one', async () => {
+    serve(() => {
+      throw new TypeError('');
+    });
+    await expect(callApi(publicCall, { query: { page: 1 } })).rejects.toThrow(GENERIC_FETCH_ERROR);
+  });
+
+  it('only warns about an aborted request: no handler, no error page', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const handleError = vi.fn();
+    serve((request) => {
+      expect(request.signal.aborted).toBe(true);
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      callApi(publicCall, { query: { page: 1 }, signal: controller.signal, handleError }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(warn).toHaveBeenCalledWith('Request test.public was cancelled');
+    expect(handleError).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('treats an answer that breaks the contract as a failure', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve(() => ok({ token: 42 }));
+    const failure = callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
+    await expect(failure).rejects.toBeInstanceOf(ResponseShapeError);
+    await expect(failure).rejects.toThrow(GENERIC_FETCH_ERROR);
+    expect(navigate).toHaveBeenCalledWith('/error', undefined);
+    // The log names where the answer went wrong, never the values (they may be personal data).
+    expect(error.mock.calls[0]![0]).toContain('token');
+    expect(error.mock.calls[0]![0]).not.toContain('42');
+  });
+
+  it('treats a success status the contract does not define as a failure', async () => {
+    serve(() => new Response(null, { status: 204, statusText: 'No Content' }));
+    await expect(callApi(publicCall, { query: { page: 1 } })).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it('parses a JSON error body with the schema for its status', async () => {
+    serve(() => new Response('not json', { status: 400, statusText: 'Bad Request' }));
+    const error = await callApi(statusTokenCall, {
+      params: { customerId: 'C1' },
+      body: { reason: 'x' },
+      handleError: () => undefined,
+    }).catch((e: ApiError) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body).toBe('not json');
+  });
+});

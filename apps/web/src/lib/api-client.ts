@@ -1,0 +1,223 @@
+import type { z } from 'zod';
+import { buildPath, type CallDefinition } from '@portal/contracts/call';
+import { currentPath, navigateTo } from './app-navigation';
+import { baseUrlFor } from './page-init';
+import { getSessionId } from './session-id';
+import { sessionKeys, writeSession } from './storage-keys';
+
+/** The spec's generic fallback text for a failed call (wording as specified). */
+export const GENERIC_FETCH_ERROR = 'An fetching error has occurred';
+
+/** Where a failed call goes when the caller does not handle the error itself. */
+export const ERROR_PAGE_PATH = '/error';
+
+type AnyCall = CallDefinition<z.ZodType, z.ZodType, z.ZodType, Record<number, z.ZodType>>;
+type SuccessStatus = 200 | 201 | 202 | 203 | 204;
+
+type ParamsOf<C> =
+  C extends CallDefinition<infer P, z.ZodType, z.ZodType, Record<number, z.ZodType>> ? z.input<P> : never;
+type QueryOf<C> =
+  C extends CallDefinition<z.ZodType, infer Q, z.ZodType, Record<number, z.ZodType>> ? z.input<Q> : never;
+type BodyOf<C> =
+  C extends CallDefinition<z.ZodType, z.ZodType, infer B, Record<number, z.ZodType>> ? z.input<B> : never;
+
+/** The parsed success body of a call: the output of its 2xx response schema(s). */
+export type CallResult<C> =
+  C extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R>
+    ? { [K in keyof R]: K extends SuccessStatus ? z.output<R[K]> : never }[keyof R]
+    : never;
+
+/** A non-ok response: the message is the response's status text. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly callId: string,
+    readonly status: number,
+    readonly statusText: string,
+    /** The error body, parsed with the call's schema for that status when it has one, else as sent. */
+    readonly body: unknown,
+    readonly correlationId: string,
+  ) {
+    super(statusText || GENERIC_FETCH_ERROR);
+  }
+}
+
+/** The request never got an answer (offline, DNS, refused, CORS): the message is the browser's. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(
+    readonly callId: string,
+    message: string,
+  ) {
+    super(message || GENERIC_FETCH_ERROR);
+  }
+}
+
+/** The answer did not match the contract (or came with a status the contract does not define). */
+export class ResponseShapeError extends Error {
+  override name = 'ResponseShapeError';
+  constructor(
+    readonly callId: string,
+    readonly status: number,
+  ) {
+    super(GENERIC_FETCH_ERROR);
+  }
+}
+
+export type ApiCallError = ApiError | NetworkError | ResponseShapeError;
+
+export function isApiCallError(error: unknown): error is ApiCallError {
+  return error instanceof ApiError || error instanceof NetworkError || error instanceof ResponseShapeError;
+}
+
+/** True for a request cancelled through its AbortSignal. */
+export function isAbortError(error: unknown): boolean {
+  return (
+    (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) ||
+    (error instanceof Error && error.name === 'AbortError')
+  );
+}
+
+export type AccessTokenProvider = () => string | undefined | Promise<string | undefined>;
+
+let accessTokenProvider: AccessTokenProvider | undefined;
+
+/** The auth feature registers where the current access token comes from; undefined when signed out. */
+export function setAccessTokenProvider(provider: AccessTokenProvider | undefined): void {
+  accessTokenProvider = provider;
+}
+
+export interface CallOptions<C> {
+  params?: ParamsOf<C>;
+  query?: QueryOf<C>;
+  body?: BodyOf<C>;
+  signal?: AbortSignal;
+  /** Send cookies to another origin (the identity session check). Same-origin cookies always go. */
+  credentials?: RequestCredentials;
+  /**
+   * Called instead of the default (navigating to /error) when the call fails. The returned promise
+   * still rejects with the same error, so the caller's flow stops either way. Not called for an
+   * aborted request, which only logs a warning.
+   */
+  handleError?: (error: ApiCallError) => void;
+}
+
+function buildUrl(call: AnyCall, params: unknown, query: unknown): string {
+  const path = buildPath(call.path, (params ?? {}) as Record<string, string | number>);
+  const search = new URLSearchParams();
+  if (query && typeof query === 'object') {
+    for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+    }
+  }
+  const qs = search.toString();
+  return `${baseUrlFor(call.service)}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(response: Response, produces: string | undefined): Promise<unknown> {
+  if (produces && produces !== 'application/json') return new Uint8Array(await response.arrayBuffer());
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Makes one call of the contracts against the service's base URL from page init: fresh X-CorrelationId,
+ * the tab's X-SessionId, the bearer token for calls that need one, JSON in and out, and the answer
+ * parsed with the call's response schema for the status received.
+ *
+ * Failures follow the spec: a non-ok answer rejects with an ApiError carrying the status text, a
+ * network failure with a NetworkError carrying the browser's message; a failed content call remembers
+ * the current path for after sign-in; then the caller's handleError runs or, by default, the app
+ * navigates to /error. A cancelled request only logs a warning and rejects with the AbortError.
+ */
+export async function callApi<C extends AnyCall>(
+  call: C,
+  options: CallOptions<C> = {},
+): Promise<CallResult<C>> {
+  const correlationId = crypto.randomUUID();
+  const fail = (error: ApiCallError): never => {
+    if (call.service === 'content') {
+      const path = currentPath();
+      // Returning to the error page after sign-in would help nobody.
+      if (path.split('?')[0] !== ERROR_PAGE_PATH) writeSession(sessionKeys.redirectAfterLogin, path);
+    }
+    if (options.handleError) options.handleError(error);
+    else navigateTo(ERROR_PAGE_PATH);
+    throw error;
+  };
+  const aborted = (error: unknown): never => {
+    console.warn(`Request ${call.id} was cancelled`);
+    throw error;
+  };
+
+  let response: Response;
+  try {
+    const url = buildUrl(call, options.params, options.query);
+    const headers = new Headers({
+      Accept: call.produces ?? 'application/json',
+      'X-CorrelationId': correlationId,
+      'X-SessionId': getSessionId(),
+    });
+    const init: RequestInit = {
+      method: call.method,
+      headers,
+      credentials: options.credentials ?? 'same-origin',
+      signal: options.signal ?? null,
+    };
+    if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(options.body);
+    }
+    if (call.auth) {
+      const token = await accessTokenProvider?.();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    response = await fetch(url, init);
+  } catch (error) {
+    if (isAbortError(error) || options.signal?.aborted) return aborted(error);
+    return fail(new NetworkError(call.id, error instanceof Error ? error.message : ''));
+  }
+
+  let body: unknown;
+  try {
+    body = await readBody(response, call.produces);
+  } catch (error) {
+    if (isAbortError(error) || options.signal?.aborted) return aborted(error);
+    // The connection dropped while the body was arriving.
+    return fail(new NetworkError(call.id, error instanceof Error ? error.message : ''));
+  }
+
+  const schema = call.responses[response.status];
+  if (!response.ok) {
+    const parsed = schema?.safeParse(body);
+    const errorBody = parsed?.success ? parsed.data : body;
+    return fail(
+      new ApiError(
+        call.id,
+        response.status,
+        response.statusText,
+        errorBody,
+        response.headers.get('X-CorrelationId') ?? correlationId,
+      ),
+    );
+  }
+  if (!schema) return fail(new ResponseShapeError(call.id, response.status));
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    // Only the paths of the mismatch: values may be personal data.
+    console.error(
+      `Response of ${call.id} did not match its contract at: ${parsed.error.issues
+        .slice(0, 5)
+        .map((i) => i.path.join('.') || '(root)')
+        .join(', ')}`,
+    );
+    return fail(new ResponseShapeError(call.id, response.status));
+  }
+  return parsed.data as CallResult<C>;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseSessionData,
+  sessionStatusOf,
+  SessionTransitionError,
+  transition,
+  type SessionData,
+} from './session-machine';
+
+const factors = [
+  { id: 'sms1', type: 'sms' as const, phoneNumber: '+44 XXXX XXX123' },
+  { id: 'call1', type: 'call' as const, phoneNumber: '+44 XXXX XXX456' },
+];
+
+describe('session state machine', () => {
+  it('maps provider statuses to session statuses, anything else unknown', () => {
+    expect(sessionStatusOf('MFA_REQUIRED')).toBe('mfaRequired');
+    expect(sessionStatusOf('MFA_CHALLENGE')).toBe('mfaChallenge');
+    expect(sessionStatusOf('SUCCESS')).toBe('success');
+    expect(sessionStatusOf('LOCKED_OUT')).toBe('unknown');
+    expect(sessionStatusOf('PASSWORD_EXPIRED')).toBe('unknown');
+    expect(sessionStatusOf('PASSWORD_RESET')).toBe('unknown');
+  });
+
+  it('walks the whole journey: mfaRequired, mfaChallenge, success, marketingPreferences, loggedIn', () => {
+    let data: SessionData | null = transition(null, {
+      type: 'mfaRequired',
+      stateToken: 'st-1',
+      factors,
+      oktaUserId: '00u1',
+    });
+    expect(data).toEqual({ status: 'mfaRequired', stateToken: 'st-1', factors, oktaUserId: '00u1' });
+
+    data = transition(data, {
+      type: 'challengeSent',
+      stateToken: 'st-1',
+      factorId: 'call1',
+      factorType: 'call',
+      phoneNumber: '+44 XXXX XXX456',
+      landlineIsAMobile: false,
+    });
+    expect(data).toMatchObject({
+      status: 'mfaChallenge',
+      factorId: 'call1',
+      factorType: 'call',
+      landlineIsAMobile: false,
+    });
+
+    data = transition(data, { type: 'verified' });
+    // The spent state token is dropped; the factor is kept for the login audit event after the redirect.
+    expect(data).toEqual({ status: 'success', factorType: 'call', oktaUserId: '00u1' });
+
+    data = transition(data, { type: 'tokensReceived', next: 'marketingPreferences' });
+    expect(data?.status).toBe('marketingPreferences');
+
+    data = transition(data, { type: 'marketingDone' });
+    expect(data?.status).toBe('loggedIn');
+
+    expect(transition(data, { type: 'reset' })).toBeNull();
+  });
+
+  it('goes straight to loggedIn when an address was waiting after sign-in', () => {
+    const data = transition({ status: 'success' }, { type: 'tokensReceived', next: 'loggedIn' });
+    expect(data?.status).toBe('loggedIn');
+  });
+
+  it('refuses steps out of order, so a page reached out of turn starts again', () => {
+    expect(() =>
+      transition(null, {
+        type: 'challengeSent',
+        stateToken: 's',
+        factorId: 'f',
+        factorType: 'sms',
+        phoneNumber: 'p',
+        landlineIsAMobile: false,
+      }),
+    ).toThrow(SessionTransitionError);
+    expect(() =>
+      transition({ status: 'mfaRequired', stateToken: 's' }, { type: 'tokensReceived', next: 'loggedIn' }),
+    ).toThrow(SessionTransitionError);
+    expect(() => transition(null, { type: 'marketingDone' })).toThrow(SessionTransitionError);
+  });
+
+  it('lets a sign-in start again from an unfinished one', () => {
+    const data = transition(
+      { status: 'mfaChallenge', stateToken: 'old', factorId: 'sms1', factorType: 'sms' },
+      { type: 'mfaRequired', stateToken: 'new', factors },
+    );
+    expect(data).toEqual({ status: 'mfaRequired', stateToken: 'new', factors });
+  });
+
+  it('reads stored data defensively', () => {
+    expect(parseSessionData(null)).toBeNull();
+    expect(parseSessionData('not json')).toBeNull();
+    expect(parseSessionData('{"status":"hacked"}')).toBeNull();
+    expect(
+      parseSessionData(
+        JSON.stringify({
+          status: 'mfaRequired',
+          stateToken: 'st',
+          factors: [...factors, { id: 'x', type: 'email', phoneNumber: 'p' }, null],
+          landlineIsAMobile: 'yes',
+          factorType: 'fax',
+        }),
+      ),
+    ).toEqual({ status: 'mfaRequired', stateToken: 'st', factors });
+  });
+});

@@ -1,0 +1,146 @@
+import { useCallback, useMemo, useState } from 'react';
+import { fieldId, type FieldContext, type FieldDefinition, type FieldValue } from '../validation/field';
+import { evaluateForm, type FormError, type FormEvaluation } from '../validation/form';
+
+export interface UseFormOptions {
+  /** The form's fields in display order (content `fields`). The first one drives the page-level error. */
+  fields: readonly FieldDefinition[];
+  /** Overrides content initial values. */
+  initialValues?: Readonly<Record<string, FieldValue>>;
+  /** Password rules for newPassword fields and "today" for date of birth. */
+  context?: FieldContext;
+}
+
+export interface FormController {
+  values: Readonly<Record<string, FieldValue>>;
+  evaluation: FormEvaluation;
+  /** Submit is enabled only when this is true (spec section 5). */
+  canSubmit: boolean;
+  /** The page-level form error: the first input has a value but the form is invalid. */
+  showFormError: boolean;
+  /** The inline error to show for a field now, or null. */
+  errorFor: (name: string) => string | null;
+  setValue: (name: string, value: FieldValue) => void;
+  /** Call from the field's onBlur. */
+  blur: (name: string) => void;
+  /**
+   * Reveal every invalid field's error and return the evaluation, e.g. when a not-yet-valid submit button
+   * is activated. Bumps submitCount, which ErrorSummary takes as its focusKey.
+   */
+  revealErrors: () => FormEvaluation;
+  /** For ErrorSummary: the invalid fields, once errors have been revealed. */
+  summaryErrors: FormError[];
+  submitCount: number;
+  /** Empty the named fields (all when none given) and hide their errors, e.g. after a wrong code. */
+  clear: (names?: readonly string[]) => void;
+}
+
+/** The empty value of a field: a boolean for a single checkbox, a list for a checkbox group, else text. */
+export function emptyValue(definition: FieldDefinition): FieldValue {
+  if (definition.type === 'checkbox') return definition.options && definition.options.length > 0 ? [] : false;
+  return '';
+}
+
+function initialValue(
+  definition: FieldDefinition,
+  overrides?: Readonly<Record<string, FieldValue>>,
+): FieldValue {
+  const override = overrides?.[definition.name];
+  if (override !== undefined) return override;
+  if (definition.type === 'checkbox') {
+    if (definition.options && definition.options.length > 0)
+      return definition.value ? [definition.value] : [];
+    return definition.value === 'true';
+  }
+  return definition.value ?? '';
+}
+
+/**
+ * Form state with the spec's timing: validity is recomputed on every change, and an error is shown only
+ * once the customer has left a field they changed (blur) or tried to submit - then it updates live and
+ * disappears the moment the value becomes valid. Nobody is told off while still typing.
+ */
+export function useForm({ fields, initialValues, context }: UseFormOptions): FormController {
+  const [values, setValues] = useState<Record<string, FieldValue>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, initialValue(f, initialValues)])),
+  );
+  const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitCount, setSubmitCount] = useState(0);
+
+  const evaluation = useMemo(
+    () =>
+      evaluateForm(
+        fields.map((definition) => ({
+          definition,
+          value: values[definition.name] ?? emptyValue(definition),
+        })),
+        context,
+      ),
+    [fields, values, context],
+  );
+
+  const setValue = useCallback((name: string, value: FieldValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setDirty((current) => (current.has(name) ? current : new Set(current).add(name)));
+  }, []);
+
+  const blur = useCallback(
+    (name: string) => {
+      if (!dirty.has(name)) return;
+      setRevealed((current) => (current.has(name) ? current : new Set(current).add(name)));
+    },
+    [dirty],
+  );
+
+  const revealErrors = useCallback(() => {
+    setRevealed(new Set(fields.map((f) => f.name)));
+    setSubmitCount((n) => n + 1);
+    return evaluation;
+  }, [fields, evaluation]);
+
+  const clear = useCallback(
+    (names?: readonly string[]) => {
+      const targets = new Set(names ?? fields.map((f) => f.name));
+      setValues((current) => {
+        const next = { ...current };
+        for (const f of fields) if (targets.has(f.name)) next[f.name] = emptyValue(f);
+        return next;
+      });
+      const without = (current: ReadonlySet<string>) => new Set([...current].filter((n) => !targets.has(n)));
+      setDirty(without);
+      setRevealed(without);
+    },
+    [fields],
+  );
+
+  const errorFor = useCallback(
+    (name: string) => {
+      const result = evaluation.fields[name];
+      return result && !result.valid && revealed.has(name) ? result.error : null;
+    },
+    [evaluation, revealed],
+  );
+
+  const summaryErrors = useMemo(
+    () => (submitCount === 0 ? [] : evaluation.errors.filter((e) => revealed.has(e.name))),
+    [submitCount, evaluation, revealed],
+  );
+
+  return {
+    values,
+    evaluation,
+    canSubmit: evaluation.canSubmit,
+    showFormError: evaluation.showFormError,
+    errorFor,
+    setValue,
+    blur,
+    revealErrors,
+    summaryErrors,
+    submitCount,
+    clear,
+  };
+}
+
+/** The id an error summary links to for a field (re-exported for pages building their own lists). */
+export { fieldId };

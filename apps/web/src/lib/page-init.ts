@@ -1,0 +1,100 @@
+import type { ServiceName } from '@portal/contracts/call';
+import { pageInitSettings, type PageInitSettings } from '@portal/contracts/page-init';
+
+let current: PageInitSettings | undefined;
+
+export class PageInitError extends Error {
+  override name = 'PageInitError';
+}
+
+/**
+ * Reads the settings the server hands the SPA: the `portal-settings` meta tag it injects into
+ * index.html, or (under the Vite dev server, which serves its own index.html) GET /app-settings.json.
+ */
+export async function loadPageInit(doc: Document = document): Promise<PageInitSettings> {
+  const meta = doc.querySelector('meta[name="portal-settings"]')?.getAttribute('content');
+  let raw: unknown;
+  if (meta) {
+    try {
+      raw = JSON.parse(meta);
+    } catch {
+      throw new PageInitError('The page settings are not valid JSON');
+    }
+  } else {
+    let response: Response;
+    try {
+      response = await fetch('/app-settings.json', { headers: { Accept: 'application/json' } });
+    } catch (error) {
+      throw new PageInitError(
+        error instanceof Error ? error.message : 'The page settings could not be fetched',
+      );
+    }
+    if (!response.ok) throw new PageInitError(`The page settings could not be fetched (${response.status})`);
+    raw = await response.json().catch(() => undefined);
+  }
+  const parsed = pageInitSettings.safeParse(raw);
+  if (!parsed.success) throw new PageInitError('The page settings are not in the expected shape');
+  const underDevServer = import.meta.env.DEV && import.meta.env.MODE !== 'test';
+  const settings = underDevServer ? throughDevProxy(parsed.data, window.location.origin) : parsed.data;
+  current = settings;
+  return settings;
+}
+
+/**
+ * Under the Vite dev server the page is on :5173 while the settings name the API server's origin; calls
+ * to that origin are sent to our own origin instead, where the dev server proxies them (no CORS needed).
+ */
+export function throughDevProxy(settings: PageInitSettings, pageOrigin: string): PageInitSettings {
+  const apiOrigin = new URL(settings.portalBaseUrl).origin;
+  if (apiOrigin === pageOrigin) return settings;
+  const swap = (url: string) => (url.startsWith(apiOrigin) ? pageOrigin + url.slice(apiOrigin.length) : url);
+  return {
+    ...settings,
+    portalBaseUrl: swap(settings.portalBaseUrl),
+    contentBaseUrl: swap(settings.contentBaseUrl),
+    accountBaseUrl: swap(settings.accountBaseUrl),
+    documentBaseUrl: swap(settings.documentBaseUrl),
+    policyBaseUrl: swap(settings.policyBaseUrl),
+    eventLoggingBaseUrl: swap(settings.eventLoggingBaseUrl),
+    registrationBaseUrl: swap(settings.registrationBaseUrl),
+    identity: {
+      ...settings.identity,
+      orgUrl: swap(settings.identity.orgUrl),
+      issuer: swap(settings.identity.issuer),
+    },
+    featureFlags: { ...settings.featureFlags, apiHost: swap(settings.featureFlags.apiHost) },
+  };
+}
+
+/** The settings loaded at start. */
+export function getPageInit(): PageInitSettings {
+  if (!current) throw new PageInitError('Page settings have not been loaded yet');
+  return current;
+}
+
+/** Replaces the loaded settings (tests, and start-up when the settings come from elsewhere). */
+export function setPageInit(settings: PageInitSettings | undefined): void {
+  current = settings;
+}
+
+/** Base URL (no trailing slash) of a service, as page init names it. */
+export function baseUrlFor(service: ServiceName, settings: PageInitSettings = getPageInit()): string {
+  switch (service) {
+    case 'content':
+      return settings.contentBaseUrl;
+    case 'identity':
+      return settings.identity.orgUrl;
+    case 'registration':
+      return settings.registrationBaseUrl;
+    case 'account':
+      return settings.accountBaseUrl;
+    case 'policy':
+      return settings.policyBaseUrl;
+    case 'document':
+      return settings.documentBaseUrl;
+    case 'eventlog':
+      return settings.eventLoggingBaseUrl;
+    case 'portal':
+      return settings.portalBaseUrl;
+  }
+}

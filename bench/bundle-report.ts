@@ -1,0 +1,227 @@
+/**
+ * Bundle report: the gzip size of the JavaScript and CSS each route of the portal loads, against the
+ * budget (the login route under 100 KB of JavaScript; any route under 200 KB of JavaScript and CSS).
+ *
+ * Run with `npm run bench:bundle` (builds the web app first). Reads Vite's manifest
+ * (apps/web/dist/.vite/manifest.json, needs `build.manifest: true`), the page-type registry of the SPA
+ * (which lazy module renders each page type) and content/pages (which page type each route has). A
+ * route loads the entry with everything it imports, plus its page type's lazy chunk with everything
+ * that imports; signed-in routes also count the shell's other on-demand chunks (for example the
+ * inactivity modal), so their figure is an upper bound. Exits 1 when a route is over budget.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = path.join(root, 'apps', 'web');
+const dist = path.join(webRoot, 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const pagesDir = path.join(root, 'content', 'pages');
+const KB = 1024;
+export const budgets = { loginJs: 100 * KB, routeTotal: 200 * KB };
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteRow {
+  route: string;
+  pageType: string;
+  signedIn: boolean;
+  jsBytes: number;
+  cssBytes: number;
+  files: number;
+  problems: string[];
+}
+
+function fail(message: string): never {
+  console.error(`bundle report: ${message}`);
+  process.exit(2);
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** The chunk and everything it imports statically: what the browser must fetch before it runs. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const dep of manifest[key]?.imports ?? []) staticClosure(manifest, dep, into);
+  return into;
+}
+
+/** Page type -> manifest key of the module that renders it, read from the SPA's registry source. */
+export function pageTypeModules(manifest: Manifest): Map<string, string> {
+  const sources: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) sources.push(full);
+    }
+  };
+  walk(path.join(webRoot, 'src'));
+
+  const toKey = (fromFile: string, spec: string): string | undefined => {
+    const base = path.resolve(path.dirname(fromFile), spec);
+    for (const candidate of [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`]) {
+      const key = path.relative(webRoot, candidate).split(path.sep).join('/');
+      if (manifest[key]) return key;
+    }
+    return undefined;
+  };
+
+  const result = new Map<string, string>();
+  const registry = sources.find((f) => f.endsWith(path.join('content', 'page-registry.tsx')));
+  if (registry) {
+    const text = readFileSync(registry, 'utf8');
+    const named = new Map<string, string>();
+    for (const m of text.matchAll(/const\s+(\w+)\s*=\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+      const key = toKey(registry, m[2]!);
+      if (key) named.set(m[1]!, key);
+    }
+    for (const m of text.matchAll(
+      /^\s*(\w+)\s*:\s*(?:\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)|(\w+))\s*,/gm,
+    )) {
+      const key = m[2] ? toKey(registry, m[2]) : named.get(m[3]!);
+      if (key) result.set(m[1]!, key);
+    }
+  }
+  // Features may register their page types elsewhere: registerPageType('Type', () => import('...')).
+  for (const file of sources) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(
+      /registerPageType\(\s*['"](\w+)['"]\s*,\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    )) {
+      const key = toKey(file, m[2]!);
+      if (key) result.set(m[1]!, key);
+    }
+  }
+  return result;
+}
+
+interface PageFile {
+  url: string;
+  type: string;
+  requiresAuthentication?: boolean;
+}
+
+export function routeRows(manifest: Manifest): RouteRow[] {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) fail('the manifest has no entry chunk');
+  const modules = pageTypeModules(manifest);
+  const pageModuleKeys = new Set(modules.values());
+  const shellExtras = (manifest[entryKey]?.dynamicImports ?? []).filter((k) => !pageModuleKeys.has(k));
+
+  const pages: PageFile[] = readdirSync(pagesDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(pagesDir, f), 'utf8')) as PageFile)
+    .filter((p) => typeof p.url === 'string' && typeof p.type === 'string')
+    .sort((a, b) => a.url.localeCompare(b.url));
+
+  return pages.map((page) => {
+    const problems: string[] = [];
+    const chunks = staticClosure(manifest, entryKey);
+    const moduleKey = modules.get(page.type);
+    if (moduleKey) staticClosure(manifest, moduleKey, chunks);
+    else problems.push(`no lazy module found for page type ${page.type}`);
+    if (page.requiresAuthentication) for (const extra of shellExtras) staticClosure(manifest, extra, chunks);
+
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const key of chunks) {
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      if (chunk.file.endsWith('.js')) js.add(chunk.file);
+      if (chunk.file.endsWith('.css')) css.add(chunk.file);
+      for (const c of chunk.css ?? []) css.add(c);
+    }
+    const jsBytes = [...js].reduce((n, f) => n + gzipSize(f), 0);
+    const cssBytes = [...css].reduce((n, f) => n + gzipSize(f), 0);
+    const isLogin = page.url === '/login';
+    if (isLogin && jsBytes >= budgets.loginJs)
+      problems.push(`login JavaScript over ${budgets.loginJs / KB} KB`);
+    if (jsBytes + cssBytes >= budgets.routeTotal) problems.push(`over ${budgets.routeTotal / KB} KB`);
+    return {
+      route: page.url,
+      pageType: page.type,
+      signedIn: Boolean(page.requiresAuthentication),
+      jsBytes,
+      cssBytes,
+      files: js.size + css.size,
+      problems,
+    };
+  });
+}
+
+function kb(bytes: number): string {
+  return (bytes / KB).toFixed(1);
+}
+
+function printTable(rows: RouteRow[]): void {
+  const header = ['Route', 'Page type', 'JS KB', 'CSS KB', 'Total KB', 'Files', 'Verdict'];
+  const body = rows.map((r) => [
+    r.route + (r.signedIn ? ' *' : ''),
+    r.pageType,
+    kb(r.jsBytes),
+    kb(r.cssBytes),
+    kb(r.jsBytes + r.cssBytes),
+    String(r.files),
+    r.problems.length === 0 ? 'ok' : `OVER: ${r.problems.join('; ')}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const numeric = new Set([2, 3, 4, 5]);
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+}
+
+function main(): void {
+  if (!existsSync(path.join(dist, 'index.html'))) fail('no web build; run `npm run build:web` first');
+  if (!existsSync(manifestFile)) {
+    fail(
+      'apps/web/dist/.vite/manifest.json is missing: the web build needs `build: { manifest: true }` in apps/web/vite.config.ts',
+    );
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const rows = routeRows(manifest);
+  if (rows.length === 0) fail(`no pages found in ${path.relative(root, pagesDir)}`);
+
+  console.log('Bundle report: gzip -9 size of what each route loads (KB = 1024 bytes)\n');
+  printTable(rows);
+  console.log('\n* signed-in route: includes the shell chunks loaded on demand (upper bound)');
+  console.log(
+    `Budget: /login JavaScript < ${budgets.loginJs / KB} KB; every route JavaScript + CSS < ${budgets.routeTotal / KB} KB`,
+  );
+  const login = rows.find((r) => r.route === '/login');
+  if (!login) console.log('Note: no /login page in content; the login budget was not checked.');
+  const over = rows.filter((r) => r.problems.length > 0);
+  if (over.length > 0) {
+    console.log(`\nVerdict: FAIL, ${over.length} route(s) over budget or unmapped`);
+    process.exit(1);
+  }
+  console.log(`\nVerdict: PASS, ${rows.length} routes within budget`);
+}
+
+main();

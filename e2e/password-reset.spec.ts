@@ -1,0 +1,123 @@
+import type { APIRequestContext } from '@playwright/test';
+import { completeChallenge, demo, enterCredentials, signOutButton, watchOutbox } from './auth-helpers';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+/*
+ * Forgotten password, against the real server: the reset link is read from the dev outbox, the new password
+ * takes effect with the text code, and the customer can then sign in with it.
+ *
+ * Margaret is shared with the sign-in journeys, which may run at the same time and sign in with her demo
+ * password. So the "new" password she chooses here is that same password (the identity service keeps no
+ * password history): the whole journey runs for real without pulling the password out from under a
+ * journey running beside it. The identity service's own tests prove a reset replaces the password.
+ */
+
+const { margaret } = demo;
+
+interface OutboxMessage {
+  body: string;
+  kind: string;
+  createdAt: string;
+}
+
+async function resetEmails(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const res = await request.get(`/dev/outbox/api?to=${encodeURIComponent(to)}&limit=20`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { messages: OutboxMessage[] }).messages.filter(
+    (m) => m.kind === 'password-reset',
+  );
+}
+
+/** Waits for a reset email that was not there before and answers its link's path and query. */
+async function newResetLink(
+  request: APIRequestContext,
+  to: string,
+  before: readonly OutboxMessage[],
+): Promise<string> {
+  const seen = new Set(before.map((m) => `${m.createdAt}|${m.body}`));
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const fresh = (await resetEmails(request, to)).find((m) => !seen.has(`${m.createdAt}|${m.body}`));
+        const url = fresh ? /https?:\/\/\S+/.exec(fresh.body)?.[0] : undefined;
+        if (url) link = new URL(url).pathname + new URL(url).search;
+        return link !== '';
+      },
+      { message: `a new reset email to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link;
+}
+
+test.describe('forgotten password', () => {
+  test('ask for a link, choose a new password, confirm with a text code, then sign in with it', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'I have forgotten my password' }).click();
+    await expect(page).toHaveURL(/\/forgotten-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The field may be left empty, but sending needs a valid address.
+    const send = page.getByRole('button', { name: 'Send reset link' });
+    await expect(send).toHaveAttribute('aria-disabled', 'true');
+    const emailBox = page.getByRole('textbox', { name: 'Email address' });
+    await emailBox.fill('margaret.thompson@');
+    // Leaving the field shows its error (validation on blur).
+    await emailBox.press('Tab');
+    await expect(emailBox).toHaveAccessibleDescription(/Enter an email address in the correct format/);
+    // aria-disabled, not disabled: it can still be pressed, and then the summary says what to fix.
+    await send.click({ force: true });
+    await expect(page.getByRole('alert')).toContainText('Enter an email address in the correct format');
+    await expectNoSeriousA11yViolations(page);
+
+    const before = await resetEmails(request, margaret.email);
+    await emailBox.fill(margaret.email);
+    await send.click();
+    await expect(page).toHaveURL(/\/forgotten-password\/check-your-email$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const link = await newResetLink(request, margaret.email, before);
+    expect(link).toMatch(/^\/forgotten-password\/new-password\?token=/);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    const passwordBox = page.getByLabel('New password', { exact: true });
+    await expectNoSeriousA11yViolations(page);
+
+    // The live requirements list: "No spaces" is not met by a password with a space.
+    await passwordBox.fill('Bluebell Cottage 1952');
+    await expect(page.locator('[data-rule="noSpaces"]')).toHaveAttribute('data-met', 'false');
+    await expect(page.getByRole('button', { name: 'Save new password' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    const phone = await watchOutbox(request, margaret.mobile);
+    await passwordBox.fill(margaret.password);
+    await expect(page.locator('[data-rule="noSpaces"]')).toHaveAttribute('data-met', 'true');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/login\/verify$/);
+    await page.getByRole('radio', { name: margaret.textRadio, exact: true }).check();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await completeChallenge(page, phone);
+    // Margaret chose her marketing preferences long ago: straight to her dashboard.
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(signOutButton(page)).toBeVisible();
+
+    // The link is used up.
+    await signOutButton(page).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/register\?warning=bad-token$/);
+
+    // And the password works at the sign-in page.
+    await page.goto('/login');
+    await enterCredentials(page, margaret.email, margaret.password);
+    await expect(page).toHaveURL(/\/login\/verify$/);
+  });
+});

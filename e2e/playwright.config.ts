@@ -1,0 +1,83 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys in Debian's Chromium against the real server, started here on port 3100 with a fresh
+ * embedded database in a temp directory (first start: created, migrated and seeded). `npm run test:e2e`
+ * builds first; the start script rebuilds anything still out of date.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = 3100;
+export const baseURL = `http://localhost:${port}`;
+
+// The config is read by the runner and by every worker: one data directory, made once, shared by name.
+process.env['PORTAL_E2E_DATA_DIR'] ??= mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+const dataDir = process.env['PORTAL_E2E_DATA_DIR'];
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(repoRoot, 'test-results'),
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env['CI']),
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalTeardown: './support/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    // Many customers use a phone: the shell is also checked at a small touch screen.
+    {
+      name: 'mobile',
+      testMatch: 'shell.spec.ts',
+      use: { ...chromium, viewport: devices['Pixel 7'].viewport, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The journeys run on the embedded database even when CI exports DATABASE_URL for the data layer.
+      DATABASE_URL: '',
+    },
+  },
+});

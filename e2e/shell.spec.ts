@@ -1,0 +1,72 @@
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { contentPage, footerLinks, siteSettings } from './support/content';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The shell a visitor meets before signing in: the redirect to sign-in, the sign-in page, a content-only
+ * page reached from the footer, an address that does not exist, and deep links that survive a reload.
+ * Texts come from content/, as the portal's do.
+ */
+const login = contentPage('login.json');
+const accessibility = contentPage('help-accessibility.json');
+const notFoundHeading = siteSettings().commonTexts?.['notFoundHeading'] ?? 'Page not found';
+
+test('the site root sends a visitor to sign in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: login.heading })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the sign-in page comes with its settings and security headers, and no inline script', async ({
+  page,
+}) => {
+  const response = await page.goto('/login');
+  expect(response?.status()).toBe(200);
+  const headers = response!.headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['cache-control']).toBe('no-cache');
+
+  await expect(page.getByRole('heading', { level: 1, name: login.heading })).toBeVisible();
+  if (login.meta?.title) await expect(page).toHaveTitle(login.meta.title);
+  await expect(page.locator('meta[name="portal-settings"]')).toHaveCount(1);
+  await expect(page.locator('script:not([src])')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a content page opens from the footer and survives a reload', async ({ page }) => {
+  const link = footerLinks().find((l) => l.url === accessibility.url);
+  expect(link, 'the footer links to the accessibility statement').toBeTruthy();
+  await page.goto('/login');
+  await page.getByRole('contentinfo').getByRole('link', { name: link!.title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${accessibility.url}$`));
+  await expect(page.getByRole('heading', { level: 1, name: accessibility.heading })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: accessibility.heading })).toBeVisible();
+});
+
+test('an address that does not exist shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/no-such-page-anywhere');
+  // The server hands every page address to the SPA, which asks the content service for it.
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: notFoundHeading })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('hashed assets are cached for a year and sent compressed', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/assets/') && r.url().endsWith('.js')) scripts.push(r.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: login.heading })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  const asset = await request.get(scripts[0]!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+});

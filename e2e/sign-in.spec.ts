@@ -1,0 +1,199 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import {
+  completeChallenge,
+  demo,
+  enterCode,
+  enterCredentials,
+  signIn,
+  signOutButton,
+  watchOutbox,
+} from './auth-helpers';
+
+/*
+ * Sign-in journeys against the real server and seeded demo customers: codes come from the dev outbox.
+ * Margaret has a mobile and a landline and chose her marketing preferences long ago, so she lands on her
+ * dashboard; David has a landline only (5-digit voice code) and is asked for marketing choices first.
+ */
+
+const { margaret, david } = demo;
+
+/** Up to the challenge page with a voice call to Margaret's landline (five boxes). */
+async function landlineChallenge(page: Page) {
+  await enterCredentials(page, margaret.email, margaret.password);
+  await page.getByRole('radio', { name: margaret.landlineCallRadio, exact: true }).check();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/login\/verify\/challenge$/);
+}
+
+test.describe('sign in', () => {
+  // One after another: several of these read codes sent to the same phone. Full journeys take a while.
+  test.describe.configure({ mode: 'default', timeout: 90_000 });
+
+  test('with a text message code, every screen passing axe', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const phone = await watchOutbox(request, margaret.mobile);
+    await enterCredentials(page, margaret.email, margaret.password);
+    await expect(page).toHaveURL(/\/login\/verify$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a security code' })).toBeVisible();
+    // Masked numbers only: the full number never reaches the page.
+    await expect(page.getByRole('radio', { name: margaret.textRadio, exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { name: margaret.mobileCallRadio, exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { name: margaret.landlineCallRadio, exact: true })).toBeVisible();
+    await expect(page.getByText(margaret.mobile.slice(1))).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('radio', { name: margaret.textRadio, exact: true }).check();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/login\/verify\/challenge$/);
+    await expect(page.getByRole('textbox', { name: /^Digit \d of 6$/ })).toHaveCount(6);
+    await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveAttribute(
+      'autocomplete',
+      'one-time-code',
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    await completeChallenge(page, phone);
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(signOutButton(page)).toBeVisible();
+    // Tokens are in this tab's session storage only.
+    const stores = await page.evaluate(() => ({
+      local: Object.keys(localStorage).filter((k) => k.startsWith('oidc.')),
+      session: Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user:')),
+      flag: sessionStorage.getItem('authenticated'),
+    }));
+    expect(stores).toEqual({ local: [], session: [expect.any(String)], flag: '1' });
+    await expectNoSeriousA11yViolations(page);
+
+    // The identity provider's browser session exists (its cookie is the browser's, as for the page)...
+    expect((await page.request.get('/api/v1/sessions/me')).status()).toBe(200);
+    await signOutButton(page).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('You have signed out.')).toBeVisible();
+    // ...and signing out ended it at the provider, not only in the page.
+    expect((await page.request.get('/api/v1/sessions/me')).status()).toBe(404);
+    // The provider session is gone too: going back to the dashboard needs a new sign-in.
+    await page.goto('/account/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('with a voice call code to a landline: five boxes', async ({ page, request }) => {
+    await page.goto('/login');
+    const phone = await watchOutbox(request, david.landline);
+    await enterCredentials(page, david.email, david.password);
+    await expect(page).toHaveURL(/\/login\/verify$/);
+    // David has only a landline: the call is already chosen.
+    await expect(page.getByRole('radio', { name: david.landlineCallRadio, exact: true })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Text message/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/login\/verify\/challenge$/);
+    await expect(page.getByText(/We are calling \+44 XXXX XXX789 now/)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Digit \d of 5$/ })).toHaveCount(5);
+    await completeChallenge(page, phone);
+    // Signed in, at the marketing step (account root) or, once chosen, the dashboard.
+    await expect(page).toHaveURL(/\/account(\/dashboard)?$/);
+    await expect(signOutButton(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('with a wrong password: the message, the email kept and the password cleared', async ({ page }) => {
+    await page.goto('/login');
+    await enterCredentials(page, margaret.email, 'NotHerPassword99');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The email address or password is not right');
+    await expect(alert).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(margaret.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page).toHaveURL(/\/login$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('with a wrong code first, then the right one', async ({ page, request }) => {
+    await page.goto('/login');
+    const phone = await watchOutbox(request, margaret.landline);
+    await landlineChallenge(page);
+    const right = await phone.next();
+    const wrong = right.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    await enterCode(page, wrong);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('That code is not right or has expired');
+    for (let i = 1; i <= 5; i += 1)
+      await expect(page.getByRole('textbox', { name: `Digit ${i} of 5` })).toHaveValue('');
+    await expectNoSeriousA11yViolations(page);
+
+    await enterCode(page, right);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/account\/dashboard$/, { timeout: 20_000 });
+  });
+
+  test('asking for a new code after 30 seconds', async ({ page, request }) => {
+    await page.clock.install();
+    await page.goto('/login');
+    const phone = await watchOutbox(request, margaret.landline);
+    await landlineChallenge(page);
+    const sentAt = Date.now();
+    const first = await phone.next();
+
+    // Hold the page's time still, so only the test moves it (a second on, as pausing cannot go back).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const resend = page.getByRole('button', { name: 'Send a new code' });
+    await expect(resend).toHaveAttribute('aria-disabled', 'true');
+    // The visible countdown describes the button: about 30 seconds, then 10 fewer 10 seconds later.
+    const waitText = /^You can ask for a new code in (\d+) seconds$/;
+    await expect(resend).toHaveAccessibleDescription(waitText);
+    const described = await resend.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+    );
+    const left = Number(waitText.exec(described)?.[1]);
+    expect(left).toBeGreaterThanOrEqual(25);
+    expect(left).toBeLessThanOrEqual(30);
+    await page.clock.fastForward(10_000);
+    await expect(resend).toHaveAccessibleDescription(`You can ask for a new code in ${left - 10} seconds`);
+    // Pressing it while it waits does nothing.
+    await resend.click({ force: true });
+    await expect(page).toHaveURL(/\/login\/verify\/challenge$/);
+    await expect(page.getByText('We have sent you a new code.')).toHaveCount(0);
+
+    // The page's 30 seconds are moved by the fake clock; the server's own limit (one code per 30 s)
+    // runs on real time, so the request itself waits until the server would accept it.
+    const serverWait = 30_500 - (Date.now() - sentAt);
+    if (serverWait > 0) await page.waitForTimeout(serverWait);
+    await page.clock.fastForward((left - 10) * 1000 + 500);
+    await expect(resend).not.toHaveAttribute('aria-disabled');
+    await expect(resend).not.toHaveAccessibleDescription(/seconds/);
+    await resend.click();
+    await expect(page.getByText('We have sent you a new code.')).toBeVisible();
+    await expect(resend).toHaveAttribute('aria-disabled', 'true');
+    await expect(resend).toHaveAccessibleDescription('You can ask for a new code in 30 seconds');
+    const second = await phone.next();
+    expect(second).toMatch(/^\d{5}$/);
+    await page.clock.resume();
+
+    // The first code no longer works; the new one does.
+    if (first !== second) {
+      await enterCode(page, first);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('alert')).toContainText('That code is not right');
+    }
+    await enterCode(page, second);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/account\/dashboard$/, { timeout: 20_000 });
+  });
+
+  test('a deep link to a policy page while signed out comes back to it after sign-in', async ({
+    page,
+    request,
+  }) => {
+    const address = `/account/policies?id=${margaret.policyNumber}`;
+    await page.goto(address);
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, request, margaret, { number: margaret.mobile, radio: margaret.textRadio });
+    await expect(page).toHaveURL(new RegExp(`${address.replace('?', '\\?')}$`));
+  });
+});

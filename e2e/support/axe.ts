@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG 2.2 AA rule sets (axe tags); best-practice rules are left out, they are not requirements. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * Runs axe on the page as it is now and fails on any serious or critical WCAG 2.2 AA violation, listing
+ * each rule with the elements that break it. `exclude` takes CSS selectors of parts that are not ours.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(wcagTags);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
+    )
+    .join('\n');
+  expect(serious, `Accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
+}

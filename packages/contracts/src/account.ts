@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { customerCallErrors, customerParams, emptyBody, isoDateTime } from './common';
+
+/**
+ * Account service calls: marketing and correspondence preferences, and the short-lived status token
+ * for the `{statusToken}` placeholder of a redirect_url. Every call needs the customer's bearer token
+ * and answers 404 when the path's customer id is not the token's.
+ */
+
+/**
+ * Marketing channels as stored. null means the customer has never answered for that channel: the SPA
+ * offers the email/phone/post checkboxes only while none is set, and the first-sign-in step shows
+ * while `online` is null ("not asked").
+ */
+export const marketingPreferences = z
+  .object({
+    email: z.boolean().nullable(),
+    phone: z.boolean().nullable(),
+    post: z.boolean().nullable(),
+    online: z.boolean().nullable(),
+  })
+  .meta({ id: 'MarketingPreferences' });
+export type MarketingPreferences = z.infer<typeof marketingPreferences>;
+
+/** The postal address correspondence goes to; at most 7 lines (3 address lines, town, county, postcode, spare). */
+export const addressLines = z.array(z.string().trim().min(1, 'Enter an address line').max(100)).max(7);
+
+export const correspondencePreferences = z
+  .object({
+    paperless: z.boolean(),
+    /** The customer's postal address on record unless they gave a separate correspondence address. */
+    addressLines,
+  })
+  .meta({ id: 'CorrespondencePreferences' });
+export type CorrespondencePreferences = z.infer<typeof correspondencePreferences>;
+
+export const combinedPreferences = z
+  .object({
+    marketingPreferences,
+    correspondencePreferences,
+  })
+  .meta({ id: 'CombinedPreferences' });
+export type CombinedPreferences = z.infer<typeof combinedPreferences>;
+
+export const userPreferences = z
+  .object({
+    /** The email on the customer record (null when the insurer holds none). */
+    email: z.string().nullable(),
+    marketingPreferences,
+    correspondencePreferences,
+    /** True while the first-sign-in preferences step is outstanding (online marketing never answered). */
+    registrationJourney: z.boolean(),
+  })
+  .meta({ id: 'UserPreferences' });
+export type UserPreferences = z.infer<typeof userPreferences>;
+
+const marketingUpdate = z
+  .strictObject({
+    email: z.boolean(),
+    phone: z.boolean(),
+    post: z.boolean(),
+    online: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Choose at least one marketing preference' });
+
+const correspondenceUpdate = z.strictObject({
+  paperless: z.boolean(),
+  /** Replaces the stored lines when present (the first-sign-in step sends [] with paperless true). */
+  addressLines: addressLines.optional(),
+});
+
+export const updatePreferencesBody = z
+  .strictObject({
+    marketingPreferences: marketingUpdate.optional(),
+    correspondencePreferences: correspondenceUpdate.optional(),
+  })
+  .refine((v) => v.marketingPreferences !== undefined || v.correspondencePreferences !== undefined, {
+    message: 'Send marketingPreferences, correspondencePreferences or both',
+  });
+export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;
+
+export const statusTokenResponse = z
+  .object({
+    token: z.string().min(1),
+    /** ISO 8601 instant after which the token is refused. */
+    expiresAt: isoDateTime,
+  })
+  .meta({ id: 'StatusToken' });
+export type StatusTokenResponse = z.infer<typeof statusTokenResponse>;
+
+export const getUserPreferencesCall = defineCall({
+  id: 'account.preferences.user',
+  summary: 'Email, marketing and correspondence preferences of the signed-in customer',
+  service: 'account',
+  method: 'GET',
+  path: '/api/v1/Preferences/:customerId/user',
+  auth: true,
+  params: customerParams,
+  responses: { 200: userPreferences, ...customerCallErrors },
+});
+
+export const getMarketingPreferencesCall = defineCall({
+  id: 'account.preferences.marketing',
+  summary: 'Marketing preferences (email, phone, post, tailored online)',
+  service: 'account',
+  method: 'GET',
+  path: '/api/v1/Preferences/:customerId/marketing',
+  auth: true,
+  params: customerParams,
+  responses: { 200: marketingPreferences, ...customerCallErrors },
+});
+
+export const getCorrespondencePreferencesCall = defineCall({
+  id: 'account.preferences.correspondence',
+  summary: 'Correspondence preference (paperless or paper) and the postal address used',
+  service: 'account',
+  method: 'GET',
+  path: '/api/v1/Preferences/:customerId/correspondence',
+  auth: true,
+  params: customerParams,
+  responses: { 200: correspondencePreferences, ...customerCallErrors },
+});
+
+export const updatePreferencesCall = defineCall({
+  id: 'account.preferences.update',
+  summary: 'Changes marketing and/or correspondence preferences; answers the new combined preferences',
+  service: 'account',
+  method: 'PATCH',
+  path: '/api/v1/Preferences/:customerId',
+  auth: true,
+  params: customerParams,
+  body: updatePreferencesBody,
+  responses: { 200: combinedPreferences, ...customerCallErrors },
+});
+
+export const statusTokenCall = defineCall({
+  id: 'account.statusToken',
+  summary: 'A short-lived signed token for the {statusToken} placeholder of a redirect_url',
+  service: 'account',
+  method: 'POST',
+  path: '/api/v1/customers/:customerId/status-token',
+  auth: true,
+  params: customerParams,
+  body: emptyBody,
+  responses: { 200: statusTokenResponse, ...customerCallErrors },
+});

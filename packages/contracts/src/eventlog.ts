@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineCall, errorEnvelope } from './call';
+import { customerIdValue } from './common';
+import { policyNumberInput } from './policy';
+
+/**
+ * The audit event the SPA sends to the event-logging service (spec access-and-session §3). Optional
+ * text fields accept null or an empty string for "not applicable"; the server stores those as absent.
+ */
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalFlag = z.boolean().nullable().optional();
+
+export const marketingChannelNames = ['email', 'online', 'phone', 'post'] as const;
+export type MarketingChannelName = (typeof marketingChannelNames)[number];
+
+/** "email,online,phone,post" or any subset of it, each at most once; "" when none was chosen. */
+export const marketingChannelList = z
+  .string()
+  .max(40)
+  .refine(
+    (value) => {
+      if (value === '') return true;
+      const parts = value.split(',').map((p) => p.trim());
+      return (
+        parts.every((p) => (marketingChannelNames as readonly string[]).includes(p)) &&
+        new Set(parts).size === parts.length
+      );
+    },
+    { message: 'Use a comma list of email, online, phone and post' },
+  );
+
+export const auditEventId = z
+  .string()
+  .trim()
+  .min(1, 'Enter an event id')
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._:/-]*$/, 'Use letters, digits, spaces and . _ : / - only');
+
+export const auditEvent = z
+  .strictObject({
+    /** Only from a signed-in session; the server takes the id from the bearer token, never from here alone. */
+    customerId: z
+      .union([z.literal(''), customerIdValue])
+      .nullable()
+      .optional(),
+    onBehalfOf: optionalText(100),
+    sessionId: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'Send the session id (a UUID) from session storage'),
+    eventId: auditEventId,
+    isSuccess: optionalFlag,
+    failureReason: optionalText(200),
+    mfaSendMethod: z.enum(['sms', 'call']).nullable().optional(),
+    mfaUsedForLogin: optionalFlag,
+    documentName: optionalText(200),
+    policyNumber: z
+      .union([z.literal(''), policyNumberInput])
+      .nullable()
+      .optional(),
+    correspondencePreference: z.enum(['paperless', 'paper']).nullable().optional(),
+    marketingChannels: marketingChannelList.nullable().optional(),
+    /** The tailored online marketing flag. */
+    marketingConsent: optionalFlag,
+    authenticationStatus: z.enum(['Authenticated', 'Unauthenticated']),
+    /** Accepted so the SPA can send its state as is; the server records only that one was present. */
+    stateToken: z.string().max(4096).nullable().optional(),
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEvent = z.infer<typeof auditEvent>;
+export type AuditEventInput = z.input<typeof auditEvent>;
+
+export const auditAccepted = z.object({ accepted: z.literal(true) }).meta({ id: 'AuditAccepted' });
+
+/** Failure reasons the SPA uses (spec access-and-session §8). Free text is accepted, these are the known ones. */
+export const auditFailureReasons = [
+  'Network communication problem',
+  'Authentication failure',
+  'Token expired',
+] as const;
+
+export const postAuditEventCall = defineCall({
+  id: 'eventlog.audit',
+  summary:
+    'Records one client audit event. Without a bearer token only Unauthenticated events with no customer id are accepted, rate-limited per IP and session id.',
+  service: 'eventlog',
+  method: 'POST',
+  path: '/api/v1/audit',
+  auth: false,
+  body: auditEvent,
+  responses: {
+    202: auditAccepted,
+    400: errorEnvelope,
+    401: errorEnvelope,
+    429: errorEnvelope,
+  },
+});

@@ -1,0 +1,387 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+
+/**
+ * Identity service: Okta's classic Authentication API (same paths, shapes, statuses and error envelope),
+ * so the portal can be pointed at a real Okta org instead. Request schemas strip unknown fields, as Okta
+ * does (its SDKs send extra `options` and `context`); responses strip unknown fields too.
+ *
+ * The spec's own shapes (sign-in result, MFA verify result) are derived from these by `toSignInResult`
+ * and `toMfaVerifyResult` below; docs/decisions/004 records the mapping.
+ */
+
+/** Okta's error envelope. `errorId` is unique per response (ours is the correlation id). */
+export const oktaError = z
+  .object({
+    errorCode: z.string(),
+    errorSummary: z.string(),
+    errorLink: z.string(),
+    errorId: z.string(),
+    errorCauses: z.array(z.object({ errorSummary: z.string() })),
+  })
+  .meta({ id: 'OktaError' });
+export type OktaError = z.infer<typeof oktaError>;
+
+/**
+ * The error codes this service answers with (Okta's codes and meanings):
+ * E0000001 validation failed, E0000003 body not well-formed, E0000004 authentication failed (wrong
+ * password, unknown, locked or inactive user, bad activation token), E0000007 not found (factor),
+ * E0000009 internal error, E0000011 invalid or expired state token, E0000014 update of credentials failed
+ * (password rule; the rule is in errorCauses), E0000047 rate limited (429, with X-Rate-Limit-* and
+ * Retry-After), E0000068 invalid passcode, E0000079 not allowed in the current state, E0000105 bad or
+ * used recovery token. A code that could not be delivered is 502 E0000009.
+ */
+export const oktaErrorCodes = {
+  validation: 'E0000001',
+  malformed: 'E0000003',
+  authenticationFailed: 'E0000004',
+  notFound: 'E0000007',
+  internal: 'E0000009',
+  invalidToken: 'E0000011',
+  credentialsUpdateFailed: 'E0000014',
+  rateLimited: 'E0000047',
+  invalidPasscode: 'E0000068',
+  wrongState: 'E0000079',
+  invalidRecoveryToken: 'E0000105',
+} as const;
+
+const isoInstant = z.iso.datetime({ offset: true });
+
+export const oktaLink = z.object({
+  name: z.string().optional(),
+  href: z.url(),
+  hints: z.object({ allow: z.array(z.string()) }),
+});
+
+export const factorTypes = ['sms', 'call'] as const;
+export const factorType = z.enum(factorTypes);
+export type FactorType = z.infer<typeof factorType>;
+
+export const oktaFactor = z
+  .object({
+    id: z.string(),
+    factorType,
+    provider: z.literal('OKTA'),
+    vendorName: z.literal('OKTA'),
+    profile: z.object({
+      /** Masked to the last 3 digits, e.g. "+44 XXXX XXX123". */
+      phoneNumber: z.string(),
+      /**
+       * Our extension (absent from a real Okta org): on a `call` factor, true when the number called is a
+       * mobile, so the code has 6 digits, not the 5 of a landline. Always false on `sms` factors.
+       */
+      landlineIsAMobile: z.boolean().optional(),
+    }),
+    _links: z.object({ verify: oktaLink }).optional(),
+  })
+  .meta({ id: 'OktaFactor' });
+export type OktaFactor = z.infer<typeof oktaFactor>;
+
+export const oktaUser = z
+  .object({
+    id: z.string(),
+    passwordChanged: isoInstant.nullable().optional(),
+    profile: z.object({
+      login: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      locale: z.string(),
+      timeZone: z.string(),
+    }),
+  })
+  .meta({ id: 'OktaUser' });
+
+/**
+ * Okta's password policy object, from the site settings' globalPasswordRequirementsBlock. Each `min*`
+ * count is 1 when that settings flag is on, else 0. `maxLength`, `excludeWhitespace` and `dictionary`
+ * are the rules we always apply.
+ */
+export const oktaPasswordPolicy = z
+  .object({
+    expiration: z.object({ passwordExpireDays: z.number().int() }),
+    complexity: z.object({
+      minLength: z.number().int(),
+      maxLength: z.number().int(),
+      minLowerCase: z.number().int(),
+      minUpperCase: z.number().int(),
+      minNumber: z.number().int(),
+      minSymbol: z.number().int(),
+      excludeUsername: z.boolean(),
+      excludeWhitespace: z.boolean(),
+      dictionary: z.object({ common: z.object({ exclude: z.boolean() }) }),
+    }),
+    age: z.object({ minAgeMinutes: z.number().int(), historyCount: z.number().int() }),
+  })
+  .meta({ id: 'OktaPasswordPolicy' });
+export type OktaPasswordPolicy = z.infer<typeof oktaPasswordPolicy>;
+
+const passwordResetTx = z.object({
+  status: z.literal('PASSWORD_RESET'),
+  stateToken: z.string(),
+  expiresAt: isoInstant,
+  recoveryType: z.enum(['ACCOUNT_ACTIVATION', 'PASSWORD']),
+  _embedded: z.object({ user: oktaUser, policy: oktaPasswordPolicy }),
+  _links: z.object({ next: oktaLink, cancel: oktaLink }),
+});
+
+const mfaRequiredTx = z.object({
+  status: z.literal('MFA_REQUIRED'),
+  stateToken: z.string(),
+  expiresAt: isoInstant,
+  _embedded: z.object({ user: oktaUser, factors: z.array(oktaFactor) }),
+  _links: z.object({ cancel: oktaLink }),
+});
+
+const mfaChallengeTx = z.object({
+  status: z.literal('MFA_CHALLENGE'),
+  stateToken: z.string(),
+  expiresAt: isoInstant,
+  factorResult: z.literal('CHALLENGE'),
+  _embedded: z.object({ user: oktaUser, factor: oktaFactor }),
+  _links: z.object({ next: oktaLink, prev: oktaLink, cancel: oktaLink, resend: z.array(oktaLink) }),
+});
+
+const successTx = z.object({
+  status: z.literal('SUCCESS'),
+  /** One-time, 5 minutes: exchange it at the OpenID Connect authorize endpoint. */
+  sessionToken: z.string(),
+  expiresAt: isoInstant,
+  _embedded: z.object({ user: oktaUser }),
+});
+
+/** The answer to recovery/password: the same for every username, whether or not an account exists. */
+const recoveryChallengeTx = z.object({
+  status: z.literal('RECOVERY_CHALLENGE'),
+  factorResult: z.literal('WAITING'),
+  factorType: z.literal('EMAIL'),
+  recoveryType: z.literal('PASSWORD'),
+});
+
+/** The answer to cancel. */
+const unauthenticatedTx = z.object({ status: z.literal('UNAUTHENTICATED') });
+
+export const authnTransaction = z
+  .discriminatedUnion('status', [
+    passwordResetTx,
+    mfaRequiredTx,
+    mfaChallengeTx,
+    successTx,
+    recoveryChallengeTx,
+    unauthenticatedTx,
+  ])
+  .meta({ id: 'AuthnTransaction' });
+export type AuthnTransaction = z.infer<typeof authnTransaction>;
+export type AuthnStatus = AuthnTransaction['status'];
+
+const stateToken = z.string().min(1, 'stateToken is required').max(200);
+
+export const primaryAuthBody = z.object({
+  username: z.string().trim().min(1, 'username is required').max(254),
+  // Long enough for any password we accept (128) with room; longer is refused before any hashing.
+  password: z.string().min(1, 'password is required').max(1024),
+});
+export const activationTokenBody = z.object({ token: z.string().min(1, 'token is required').max(200) });
+export const authnBody = z.union([primaryAuthBody, activationTokenBody]);
+export type AuthnBody = z.infer<typeof authnBody>;
+
+export const stateTokenBody = z.object({ stateToken });
+export const factorVerifyBody = z.object({
+  stateToken,
+  /** Absent: send a code. Present: check it (any other text is simply a wrong code, as in Okta). */
+  passCode: z.string().max(20).optional(),
+});
+export const resetPasswordBody = z.object({
+  stateToken,
+  newPassword: z.string().min(1, 'newPassword is required').max(1024),
+});
+export const recoveryPasswordBody = z.object({
+  username: z.string().trim().min(1, 'username is required').max(254),
+  factorType: z.literal('EMAIL', { error: 'factorType must be EMAIL' }),
+  relayState: z.string().max(2000).optional(),
+});
+export const recoveryTokenBody = z.object({
+  recoveryToken: z.string().min(1, 'recoveryToken is required').max(200),
+});
+export const factorParams = z.object({
+  factorId: z.string().regex(/^[A-Za-z0-9]{1,40}$/, 'Not a factor id'),
+});
+
+const errors = { 400: oktaError, 401: oktaError, 403: oktaError, 429: oktaError };
+
+export const authnCall = defineCall({
+  id: 'identity.authn',
+  summary:
+    'Primary authentication. {username, password}: MFA_REQUIRED (every customer has a second factor), or 401 E0000004 alike for a wrong password and an unknown, locked or inactive user. {token} (activation token from the email): PASSWORD_RESET with recoveryType ACCOUNT_ACTIVATION. 429 E0000047 above 4 requests a second per username.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn',
+  auth: false,
+  body: authnBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const factorVerifyCall = defineCall({
+  id: 'identity.factorVerify',
+  summary:
+    "Without passCode: sends a code by text (sms) or voice call (call) and answers MFA_CHALLENGE. With passCode: SUCCESS and a one-time sessionToken, or 403 E0000068 for a wrong, expired or used code. 401 E0000011 for an expired or unknown stateToken, 403 E0000079 in the wrong state, 404 E0000007 for another user's factor, 429 E0000047 when codes are asked for too often.",
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/factors/:factorId/verify',
+  auth: false,
+  params: factorParams,
+  body: factorVerifyBody,
+  responses: { 200: authnTransaction, ...errors, 404: oktaError, 502: oktaError },
+});
+
+export const factorResendCall = defineCall({
+  id: 'identity.factorResend',
+  summary:
+    'Sends a new code for the challenged factor; the previous code stops working. At most one send per 30 seconds (429 E0000047 with Retry-After), 5 per transaction and 10 per account an hour.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/factors/:factorId/verify/resend',
+  auth: false,
+  params: factorParams,
+  body: stateTokenBody,
+  responses: { 200: authnTransaction, ...errors, 404: oktaError, 502: oktaError },
+});
+
+export const previousCall = defineCall({
+  id: 'identity.previous',
+  summary: 'From MFA_CHALLENGE back to MFA_REQUIRED, to choose another factor.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/previous',
+  auth: false,
+  body: stateTokenBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const resetPasswordCall = defineCall({
+  id: 'identity.resetPassword',
+  summary:
+    'Sets the new password of an activation or recovery transaction (PASSWORD_RESET) and answers MFA_REQUIRED; the password takes effect when the code is verified. 403 E0000014 names the broken rule in errorCauses.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/credentials/reset_password',
+  auth: false,
+  body: resetPasswordBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const recoveryPasswordCall = defineCall({
+  id: 'identity.recoveryPassword',
+  summary:
+    'Forgotten password by email: the same RECOVERY_CHALLENGE answer for every username; a reset link (60 minutes) is emailed when the account exists, at most 3 an hour per account.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/recovery/password',
+  auth: false,
+  body: recoveryPasswordBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const recoveryTokenCall = defineCall({
+  id: 'identity.recoveryToken',
+  summary:
+    'Exchanges the recovery token from the reset email for PASSWORD_RESET (recoveryType PASSWORD). 403 E0000105 for an unknown, expired, used or replaced token.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/recovery/token',
+  auth: false,
+  body: recoveryTokenBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const cancelCall = defineCall({
+  id: 'identity.cancel',
+  summary: 'Ends the transaction: its stateToken stops working. Answers UNAUTHENTICATED.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/cancel',
+  auth: false,
+  body: stateTokenBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+/* ---------------------------------------------------------------------------------------------------
+ * The spec's identity shapes (access-and-session §3), derived from Okta's.
+ * ------------------------------------------------------------------------------------------------- */
+
+/** Session status values of the spec; provider statuses map onto the first three. */
+export type SessionStatus = 'mfaRequired' | 'mfaChallenge' | 'success' | 'marketingPreferences' | 'loggedIn';
+
+/** MFA_REQUIRED -> mfaRequired, MFA_CHALLENGE -> mfaChallenge, SUCCESS -> success; anything else unknown. */
+export function sessionStatusOf(
+  providerStatus: string,
+): 'mfaRequired' | 'mfaChallenge' | 'success' | 'unknown' {
+  switch (providerStatus) {
+    case 'MFA_REQUIRED':
+      return 'mfaRequired';
+    case 'MFA_CHALLENGE':
+      return 'mfaChallenge';
+    case 'SUCCESS':
+      return 'success';
+    default:
+      return 'unknown';
+  }
+}
+
+export const signInFactor = z.object({ id: z.string(), type: factorType, phoneNumber: z.string() });
+export type SignInFactor = z.infer<typeof signInFactor>;
+
+/** Sign-in result: status, stateToken, factors (id, type sms or call, phoneNumber), sessionToken. */
+export const signInResult = z.object({
+  /** The provider status as sent (MFA_REQUIRED, SUCCESS, ...); sessionStatusOf maps it. */
+  status: z.string(),
+  stateToken: z.string().optional(),
+  factors: z.array(signInFactor),
+  sessionToken: z.string().optional(),
+});
+export type SignInResult = z.infer<typeof signInResult>;
+
+/** MFA verify result: factorId, stateToken, status, phoneNumber, factorType, landlineIsAMobile. */
+export const mfaVerifyResult = z.object({
+  factorId: z.string(),
+  stateToken: z.string(),
+  status: z.string(),
+  phoneNumber: z.string(),
+  factorType,
+  /** True when a `call` factor rings a mobile: the SPA then shows 6 code boxes instead of 5. */
+  landlineIsAMobile: z.boolean(),
+});
+export type MfaVerifyResult = z.infer<typeof mfaVerifyResult>;
+
+/** Flattens an Okta transaction into the spec's sign-in result. */
+export function toSignInResult(tx: AuthnTransaction): SignInResult {
+  const result: SignInResult = { status: tx.status, factors: [] };
+  if ('stateToken' in tx) result.stateToken = tx.stateToken;
+  if (tx.status === 'SUCCESS') result.sessionToken = tx.sessionToken;
+  if (tx.status === 'MFA_REQUIRED') {
+    result.factors = tx._embedded.factors.map((f) => ({
+      id: f.id,
+      type: f.factorType,
+      phoneNumber: f.profile.phoneNumber,
+    }));
+  }
+  return result;
+}
+
+/** The spec's MFA verify result from an MFA_CHALLENGE answer; null for any other status. */
+export function toMfaVerifyResult(tx: AuthnTransaction): MfaVerifyResult | null {
+  if (tx.status !== 'MFA_CHALLENGE') return null;
+  const factor = tx._embedded.factor;
+  return {
+    factorId: factor.id,
+    stateToken: tx.stateToken,
+    status: tx.status,
+    phoneNumber: factor.profile.phoneNumber,
+    factorType: factor.factorType,
+    landlineIsAMobile: factor.factorType === 'call' && factor.profile.landlineIsAMobile === true,
+  };
+}
+
+/** Code boxes the challenge shows: 6 for a text or a call to a mobile, 5 for a call to a landline. */
+export function codeLengthOf(result: Pick<MfaVerifyResult, 'factorType' | 'landlineIsAMobile'>): 5 | 6 {
+  return result.factorType === 'sms' || result.landlineIsAMobile ? 6 : 5;
+}

@@ -1,0 +1,83 @@
+/* global process, console, setInterval */
+/**
+ * `npm start`: builds what is out of date, then runs the server.
+ * - The web app is rebuilt only when apps/web/dist is missing or older than its sources.
+ * - The server bundle (see build-server.mjs) is rebuilt only when older than the server's sources.
+ * - The server then runs as a child; SIGINT/SIGTERM are passed on and its exit code is ours.
+ * A start with nothing to build costs a few milliseconds here, so the portal is ready in about a second.
+ */
+import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer, serverBundle, serverBundleIsStale } from './build-server.mjs';
+import { newestMtime } from './mtime.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webIndex = path.join(root, 'apps', 'web', 'dist', 'index.html');
+const webSources = [
+  path.join(root, 'apps', 'web', 'src'),
+  path.join(root, 'apps', 'web', 'public'),
+  path.join(root, 'apps', 'web', 'index.html'),
+  path.join(root, 'apps', 'web', 'vite.config.ts'),
+  path.join(root, 'apps', 'web', 'package.json'),
+  path.join(root, 'packages', 'contracts', 'src'),
+];
+
+async function webIsStale() {
+  let built;
+  try {
+    built = (await stat(webIndex)).mtimeMs;
+  } catch {
+    return true;
+  }
+  return (await newestMtime(webSources, (file) => !/\.test\.tsx?$/.test(file))) > built;
+}
+
+/** Runs an npm script of the root package with the npm that started us, output to our terminal. */
+function npmRun(script) {
+  const npmCli = process.env.npm_execpath;
+  const [command, args] = npmCli
+    ? [process.execPath, [npmCli, 'run', script]]
+    : [process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', script]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const [webStale, serverStale] = await Promise.all([webIsStale(), serverBundleIsStale()]);
+if (webStale) {
+  console.log('Building the web app (its sources changed or it was never built)...');
+  const code = await npmRun('build:web');
+  if (code !== 0) {
+    console.error('The web app did not build; see the errors above.');
+    process.exit(code);
+  }
+}
+if (serverStale) await buildServer();
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+// Ctrl+C reaches the server directly (same process group) and again through npm and us; the server
+// treats a repeat within a second as the same signal, so passing every signal on is safe.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null) server.kill(signal);
+  });
+}
+
+// npm passes SIGTERM only to the shell it started, which dies without passing it on; so when our
+// parent goes away (a service manager stopping `npm start`), stop the server too instead of leaving it.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && server.exitCode === null) server.kill('SIGTERM');
+}, 500).unref();
+
+server.on('exit', (code, signal) => {
+  process.exit(code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1));
+});
