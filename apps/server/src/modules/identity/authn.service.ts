@@ -481,6 +481,8 @@ export function createAuthn(ctx: ModuleContext) {
           userId: user.id,
           createdAt: at,
           expiresAt: sessionExpiresAt,
+          // RFC 8176 method names: a text message is 'sms', a voice call 'tel'; both with the password are 'mfa'.
+          amr: ['pwd', ...(method === 'sms' ? ['sms'] : method === 'call' ? ['tel'] : []), 'mfa'],
         });
         await audit(q, meta, {
           eventId: 'identity.signin',

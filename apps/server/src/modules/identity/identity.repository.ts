@@ -442,11 +442,11 @@ export async function useCode(q: Queryable, codeId: number, now: Date): Promise<
 
 export async function insertSessionToken(
   q: Queryable,
-  token: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date },
+  token: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date; amr: string[] },
 ): Promise<void> {
   await q.query(
-    'INSERT INTO identity_session_token (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-    [token.tokenHash, token.userId, token.createdAt, token.expiresAt],
+    'INSERT INTO identity_session_token (token_hash, user_id, created_at, expires_at, amr) VALUES ($1, $2, $3, $4, $5)',
+    [token.tokenHash, token.userId, token.createdAt, token.expiresAt, token.amr],
   );
 }
 
@@ -455,14 +455,14 @@ export async function consumeSessionToken(
   q: Queryable,
   tokenHash: string,
   now: Date,
-): Promise<{ userId: string } | null> {
-  const { rows } = await q.query<{ user_id: string }>(
+): Promise<{ userId: string; amr: string[] } | null> {
+  const { rows } = await q.query<{ user_id: string; amr: string[] }>(
     `UPDATE identity_session_token SET used_at = $2
      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-     RETURNING user_id`,
+     RETURNING user_id, amr`,
     [tokenHash, now],
   );
-  return rows[0] ? { userId: rows[0].user_id } : null;
+  return rows[0] ? { userId: rows[0].user_id, amr: rows[0].amr } : null;
 }
 
 /* Activation and recovery tokens ------------------------------------------------------------------ */

@@ -74,7 +74,9 @@ export interface ActivationRequest {
  */
 export interface IdentityService {
   /** Atomic single use of a sessionToken from a SUCCESS answer (5 minutes); null when unknown, used or expired. */
-  consumeSessionToken(token: string): Promise<{ userId: string; customerId: string; login: string } | null>;
+  consumeSessionToken(
+    token: string,
+  ): Promise<{ userId: string; customerId: string; login: string; amr: string[] } | null>;
   getUser(userId: string): Promise<IdentityUser | null>;
   getUserByCustomerId(customerId: string): Promise<IdentityUser | null>;
   /** When the customer last set their password; null without an account or password. */
@@ -193,7 +195,7 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
       if (!used) return null;
       const user = await findUserById(db, used.userId);
       if (!user || user.status !== 'ACTIVE') return null;
-      return { userId: user.id, customerId: user.customerId, login: user.login };
+      return { userId: user.id, customerId: user.customerId, login: user.login, amr: used.amr };
     },
 
     async getUser(userId) {

@@ -30,15 +30,13 @@ export function identityPort(ctx: ModuleContext): IdentityPort {
     async consumeSessionToken(token) {
       const r = await ctx.services.identity.consumeSessionToken(token);
       if (!r) return null;
-      // The identity service may say which factor was used; a sessionToken is only ever issued after the
-      // password and a one-time code were both checked, so 'mfa' is true either way.
-      const given = (r as { amr?: unknown }).amr;
-      const amr = Array.isArray(given) ? given.filter((m): m is string => typeof m === 'string') : [];
+      // A sessionToken is only ever issued after the password and a one-time code were both checked, so
+      // 'mfa' holds even for a token recorded before the methods were.
       return {
         userId: r.userId,
         customerId: r.customerId,
         login: r.login,
-        amr: amr.length > 0 ? amr : ['pwd', 'mfa'],
+        amr: r.amr.length > 0 ? r.amr : ['pwd', 'mfa'],
       };
     },
     async getUser(userId) {

@@ -17,7 +17,7 @@ interface StoredSession {
   authorizations?: Record<string, { grantId?: string }>;
 }
 
-const FACTOR_METHODS = new Set(['sms', 'call', 'mfa', 'otp']);
+const FACTOR_METHODS = new Set(['sms', 'tel', 'mfa', 'otp']);
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   const body: OktaError = {
