@@ -57,6 +57,19 @@ test.describe('forgotten password', () => {
     request,
   }) => {
     await page.goto('/login');
+    // The sign-in page's content experiment shows the variant the feature-flag SDK assigned.
+    const experiment = page.locator('[data-experiment="login-intro-variant"]');
+    await expect(experiment).toHaveAttribute('data-variant', /^(control|reassurance)$/);
+    const exposure = await page.evaluate(() =>
+      ((window as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).find(
+        (e) => e['event'] === 'experimentViewed',
+      ),
+    );
+    expect(exposure).toEqual({
+      event: 'experimentViewed',
+      experimentId: 'login-intro-variant',
+      variationId: await experiment.getAttribute('data-variant'),
+    });
     await page.getByRole('link', { name: 'I have forgotten my password' }).click();
     await expect(page).toHaveURL(/\/forgotten-password$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();

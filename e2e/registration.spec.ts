@@ -106,6 +106,12 @@ test.describe('registration', () => {
     await expect(passwordBox).toBeVisible();
     await expect(page.getByText('No spaces', { exact: false })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // Analytics sees the page, never the token in its address.
+    const dataLayer = await page.evaluate(() =>
+      JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? []),
+    );
+    expect(dataLayer).toContain('"virtualPagePath":"/register/activate"');
+    expect(dataLayer).not.toContain(link.split('token=')[1]!);
 
     // A password the identity provider refuses (a common one): its own message, and the field is cleared.
     await passwordBox.fill('qwerty123456');

@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -75,8 +84,13 @@ async function prepareDb(dir: string): Promise<void> {
 /** Creates the embedded database in a child process; the data directory appears only when complete. */
 async function createPgliteDataDir(dataDir: string): Promise<void> {
   const staging = `${dataDir}.creating-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  // Left by a start that was interrupted; we hold the DATA_DIR lock, so none is in use.
+  for (const entry of readdirSync(path.dirname(dataDir))) {
+    if (entry.startsWith(`${path.basename(dataDir)}.creating-`)) {
+      rmSync(path.join(path.dirname(dataDir), entry), { recursive: true, force: true });
+    }
+  }
   // Keep the loader flags (tsx) but not a debugger's, whose port the child could not share.
   const execArgv = process.execArgv.filter((a) => !a.startsWith('--inspect'));
   const code = await new Promise<number | null>((resolve, reject) => {
@@ -169,8 +183,28 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A signal while starting stops the start after the step in progress, leaving nothing half-written.
+  let stopSignal: NodeJS.Signals | undefined;
+  let stopAsked = 0;
+  let running: ((signal: NodeJS.Signals) => Promise<void>) | undefined = undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (running) return void running(signal);
+    if (stopSignal) {
+      if (Date.now() - stopAsked < duplicateSignalMs) return;
+      console.error(`${signal} again: stopping at once.`);
+      process.exit(1);
+    }
+    stopSignal = signal;
+    stopAsked = Date.now();
+    console.error(`${signal}: stopping once the current start step has finished...`);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
   // Start loading the app's code while the database opens; both take most of a start.
   const appModule = import('./app');
+  // Awaited later; a failure to load is reported then, not as an unhandled rejection now.
+  appModule.catch(() => undefined);
   const { isPgliteDataDir, openDb } = await import('./platform/db');
 
   // How long each part of the start took, in the 'ready' log line: a slow start says where it went.
@@ -201,14 +235,27 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     releaseLock();
+    if (stopSignal) process.exit(0);
     fail(`Could not open the database (${describeDatabase(config)}): ${describeError(error)}`);
   }
 
-  let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>>;
+  let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>> | undefined;
+  const stopIfAsked = async () => {
+    if (!stopSignal) return;
+    await app?.close();
+    await db.close();
+    releaseLock();
+    process.exit(0);
+  };
+
+  let built: NonNullable<typeof app>;
   try {
+    await stopIfAsked();
     await timed('migrateAndSeed', () => migrateAndSeed(db, config));
+    await stopIfAsked();
     const { buildApp } = await timed('loadApp', () => appModule);
-    app = await timed('buildApp', () => buildApp({ config, db }));
+    built = app = await timed('buildApp', () => buildApp({ config, db }));
+    await stopIfAsked();
   } catch (error) {
     await db.close().catch(() => undefined);
     releaseLock();
@@ -225,14 +272,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     firstSignalAt = now;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    built.log.info({ signal }, 'shutting down: finishing requests in flight');
     setTimeout(() => {
       console.error('Requests still running after 10 s; stopping anyway.');
       releaseLock();
       process.exit(1);
     }, shutdownTimeoutMs).unref();
     try {
-      await app.close();
+      await built.close();
       await db.close();
       releaseLock();
       process.exit(0);
@@ -242,13 +289,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGINT', (s) => void shutdown(s));
-  process.on('SIGTERM', (s) => void shutdown(s));
 
   try {
-    await timed('listen', () => app.listen({ host: config.host, port: config.port }));
+    await timed('listen', () => built.listen({ host: config.host, port: config.port }));
   } catch (error) {
-    await app.close().catch(() => undefined);
+    await built.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     releaseLock();
     const code = (error as NodeJS.ErrnoException).code;
@@ -259,8 +304,12 @@ async function main(): Promise<void> {
     );
   }
 
+  // From here a signal means a graceful shutdown; one that came during the start is acted on now.
+  running = shutdown;
+  if (stopSignal) return shutdown(stopSignal);
+
   const startedMs = performance.now();
-  app.log.info(
+  built.log.info(
     {
       url: config.publicUrl,
       database: config.database.kind,

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,8 +18,7 @@ import type { Services } from '../src/platform/services';
  * When DATABASE_URL is set, the same schema and seed are also applied to that PostgreSQL server.
  */
 export default async function setup(project: TestProject) {
-  const dir = path.join(os.tmpdir(), `portal-test-${process.pid}`);
-  await mkdir(dir, { recursive: true });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const file = path.join(dir, 'template.tar.gz');
 
   const pg = await PGlite.create();
@@ -35,6 +34,8 @@ export default async function setup(project: TestProject) {
     await prepare(server);
     await server.close();
   }
+  // Vitest calls the returned function when the run ends.
+  return () => rm(dir, { recursive: true, force: true });
 }
 
 async function prepare(db: Db) {
