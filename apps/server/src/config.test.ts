@@ -14,6 +14,13 @@ function configError(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
+  it('derives the public address from the port unless it is given', () => {
+    expect(loadConfig({ PORT: '3200' }).publicUrl).toBe('http://localhost:3200');
+    expect(loadConfig({ PORT: '3200', PUBLIC_URL: 'https://portal.example.co.uk' }).publicUrl).toBe(
+      'https://portal.example.co.uk',
+    );
+  });
+
   it('runs the whole portal from one process on the embedded database by default', () => {
     const config = loadConfig({});
     expect(config.env).toBe('development');

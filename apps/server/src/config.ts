@@ -15,7 +15,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: url.default('http://localhost:3000'),
+  PUBLIC_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
@@ -144,7 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message.replace(/\s+/g, ' ')}`);
   }
   const e = parsed.data;
-  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const baseUrls = Object.fromEntries(
     moduleNames.map((m) => [m, ((e[baseUrlEnv[m]] as string | undefined) ?? publicUrl).replace(/\/+$/, '')]),
   ) as Record<ModuleName, string>;

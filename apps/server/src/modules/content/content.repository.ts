@@ -62,3 +62,17 @@ export async function deleteContentExcept(db: Queryable, kind: ContentKind, keep
   );
   return rowCount;
 }
+
+/** The fingerprint of the content files last seeded, or null before the first seed. */
+export async function getSourceFingerprint(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ fingerprint: string }>('SELECT fingerprint FROM content_source');
+  return rows[0]?.fingerprint ?? null;
+}
+
+export async function setSourceFingerprint(db: Queryable, fingerprint: string, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO content_source (id, fingerprint, seeded_at) VALUES (true, $1, $2)
+     ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, seeded_at = EXCLUDED.seeded_at`,
+    [fingerprint, now],
+  );
+}

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTypes, richTextProblem, type ContentBlockType } from '@portal/contracts/content';
-import { databases } from '../../../test/helpers';
+import { createTestApp, databases } from '../../../test/helpers';
 import type { Db, Queryable } from '../../platform/db';
 import { listContent } from './content.repository';
 import {
   ContentFileError,
   defaultContentDir,
   loadContentFiles,
+  seedContentIfChanged,
   writeContent,
   type ContentBundle,
 } from './content.seed';
@@ -330,5 +331,35 @@ describe.each(databases())('content seed on $name', ({ open }) => {
       expect((faqs?.body as { heading: string }).heading).toBe('Questions and answers');
       expect(faqs?.updatedAt.toISOString()).toBe('2026-11-22T10:00:00.000Z');
     });
+  });
+});
+
+describe('the start-up content seed', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'content-start-'));
+    await cp(defaultContentDir, dir, { recursive: true });
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('skips unchanged files and loads them again when one changes', async () => {
+    const t = await createTestApp();
+    try {
+      const ctx = t.app.ctx;
+      // The template was seeded from the same files by the full seed, which records their fingerprint.
+      expect(await seedContentIfChanged(ctx, dir)).toBe('unchanged');
+
+      const file = path.join(dir, 'pages', 'help-accessibility.json');
+      const page = JSON.parse(await readFile(file, 'utf8')) as { heading: string };
+      await writeFile(file, JSON.stringify({ ...page, heading: 'Accessibility of our portal' }));
+      expect(await seedContentIfChanged(ctx, dir)).toMatchObject({ written: 1, removed: 0 });
+      expect(await seedContentIfChanged(ctx, dir)).toBe('unchanged');
+      const rows = await listContent(t.db);
+      expect(rows.find((r) => r.key === '/help/accessibility')?.body).toMatchObject({
+        heading: 'Accessibility of our portal',
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -18,7 +18,13 @@ import {
 import { repoRoot } from '../../config';
 import type { ModuleContext } from '../../platform/module';
 import type { Queryable } from '../../platform/db';
-import { deleteContentExcept, upsertContent, type ContentKind } from './content.repository';
+import {
+  deleteContentExcept,
+  getSourceFingerprint,
+  setSourceFingerprint,
+  upsertContent,
+  type ContentKind,
+} from './content.repository';
 
 /** Where the content files live: `content/` at the repository root. */
 export const defaultContentDir = path.join(repoRoot, 'content');
@@ -290,7 +296,46 @@ export async function writeContent(tx: Queryable, bundle: ContentBundle, now: Da
  * Invalid files stop it before anything is written.
  */
 export async function seedContent(ctx: ModuleContext, dir: string = defaultContentDir): Promise<SeedResult> {
-  const bundle = await loadContentFiles(dir);
+  const [bundle, fingerprint] = await Promise.all([loadContentFiles(dir), contentFingerprint(dir)]);
   const now = ctx.clock.now();
-  return ctx.db.transaction((tx) => writeContent(tx, bundle, now));
+  return ctx.db.transaction(async (tx) => {
+    const result = await writeContent(tx, bundle, now);
+    await setSourceFingerprint(tx, fingerprint, now);
+    return result;
+  });
+}
+
+/**
+ * The start-up seed: loads content/ only when its files differ from those last seeded. Reading and
+ * validating every file is most of a start's seeding time, and at most starts nothing has changed.
+ * (An explicit `seedContent` always runs in full, restoring rows edited by hand in the database.)
+ */
+export async function seedContentIfChanged(
+  ctx: ModuleContext,
+  dir: string = defaultContentDir,
+): Promise<SeedResult | 'unchanged'> {
+  const fingerprint = await contentFingerprint(dir);
+  if ((await getSourceFingerprint(ctx.db)) === fingerprint) return 'unchanged';
+  return seedContent(ctx, dir);
+}
+
+/** A hash of every file under the content directory: its path relative to it and its bytes. */
+export async function contentFingerprint(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = async (sub: string): Promise<void> => {
+    const entries = (await readdir(path.join(dir, sub), { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
+    for (const entry of entries) {
+      const rel = path.posix.join(sub, entry.name);
+      if (entry.isDirectory()) await walk(rel);
+      else if (entry.isFile())
+        hash
+          .update(`${rel}\0`)
+          .update(await readFile(path.join(dir, rel)))
+          .update('\0');
+    }
+  };
+  await walk('');
+  return hash.digest('base64url');
 }

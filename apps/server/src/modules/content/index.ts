@@ -1,7 +1,7 @@
 import type { ServiceModule } from '../../platform/module';
 import { contentRoutes } from './content.routes';
 import { createContentService, type ContentService } from './content.service';
-import { seedContent } from './content.seed';
+import { seedContentIfChanged } from './content.seed';
 
 declare module '../../platform/services' {
   interface Services {
@@ -24,8 +24,8 @@ export const contentModule: ServiceModule = {
     await contentRoutes(app, ctx.services.content);
   },
   async seed(ctx) {
-    // services.content exists when the app built its services; a bare seed run may not have them.
-    if (ctx.services.content) await ctx.services.content.seed();
-    else await seedContent(ctx);
+    // At start: only when the content files changed since the last seed (see seedContentIfChanged).
+    const result = await seedContentIfChanged(ctx);
+    if (result !== 'unchanged') ctx.services.content?.invalidate();
   },
 };
