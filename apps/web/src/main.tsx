@@ -9,7 +9,6 @@ import { createAppRouter, routerNavigator } from './app/router';
 import { registerNavigator } from './lib/app-navigation';
 import { trackPageViews } from './lib/analytics/page-views';
 import { initAuth } from './lib/auth/init';
-import { initFeatureFlags } from './lib/feature-flags/feature-flags';
 import { loadPageInit } from './lib/page-init';
 import './styles/app.css';
 
@@ -29,9 +28,9 @@ async function start() {
     root.render(<FallbackPage />);
     return;
   }
-  // Before the first guard runs: a stored sign-in is loaded (and renewed) or cleared. The feature flags load
-  // meanwhile (for a bounded time) so experiment content shows its variant from the first render.
-  await Promise.all([initAuth(), initFeatureFlags()]);
+  // Before the first guard runs: a stored sign-in is loaded (and renewed) or cleared. The feature flags
+  // load with the first page that runs an experiment (route-loaders.ts), not here.
+  await initAuth();
   const router = createAppRouter(queryClient);
   registerNavigator(routerNavigator(router));
   trackPageViews(router);

@@ -2,7 +2,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PageContentInput } from '@portal/contracts/content';
 import { loadPageComponent, registerPageType } from '../content/page-registry';
+import { getFlagsStatus, resetFeatureFlags } from '../lib/feature-flags/feature-flags';
 import { registerNavigator } from '../lib/app-navigation';
 import { setPageInit } from '../lib/page-init';
 import { makeSettings, pageInputs, testPageInit } from '../test/content-fixtures';
@@ -367,6 +369,45 @@ describe('loader', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('feature flags', () => {
+  afterEach(() => resetFeatureFlags());
+
+  it('are loaded only for a page that runs an experiment, which then shows its variant from the start', async () => {
+    const trial: PageContentInput = {
+      ...pageInputs['/help/privacy']!,
+      id: 'page-help-trial',
+      url: '/help/trial',
+      meta: { title: 'Trial' },
+      heading: 'Trial page',
+      experiments: [
+        {
+          key: 'help-intro',
+          slot: 'beforeBlocks',
+          variants: [
+            { id: 'a', weight: 0.5, blocks: [{ id: 'a1', type: 'richText', html: '<p>Variant A</p>' }] },
+            { id: 'b', weight: 0.5, blocks: [{ id: 'b1', type: 'richText', html: '<p>Variant B</p>' }] },
+          ],
+        },
+      ],
+    };
+    const { fetchMock, router } = renderApp('/help/privacy', {
+      pages: { '/help/trial': trial },
+      features: { features: { 'help-intro': { defaultValue: 'b' } } },
+    });
+    const flagCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/features/'));
+    await heading('Privacy notice');
+    expect(flagCalls()).toHaveLength(0);
+    expect(getFlagsStatus()).toBe('idle');
+
+    await act(() => router.navigate('/help/trial'));
+    expect(await heading('Trial page')).toBeInTheDocument();
+    // The page waited for the flags: the assigned variant is there at once, the control never showed.
+    expect(screen.getByText('Variant B')).toBeInTheDocument();
+    expect(screen.queryByText('Variant A')).not.toBeInTheDocument();
+    expect(flagCalls()).toHaveLength(1);
   });
 });
 

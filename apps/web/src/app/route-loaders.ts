@@ -49,10 +49,28 @@ export function rootLoader(queryClient: QueryClient) {
   };
 }
 
+/** Starts the feature flags and waits for them (bounded); the flags code itself loads on demand. */
+async function flagsReady(): Promise<void> {
+  try {
+    await (await import('../lib/feature-flags/feature-flags')).initFeatureFlags();
+  } catch {
+    // Without the flags code the experiments show their control variant.
+  }
+}
+
+/**
+ * Loads what a page needs before it shows: its component and, for a page with content experiments, the
+ * feature flags (bounded by their start-up wait, so the variant shows from the first render). The flags
+ * code and SDK are therefore downloaded only by visitors who reach a page that runs an experiment.
+ */
+async function preparePage(page: PageContent): Promise<void> {
+  await Promise.all([loadPageComponent(page.type), page.experiments.length > 0 ? flagsReady() : undefined]);
+}
+
 async function maintenance(queryClient: QueryClient, settings: SiteSettings): Promise<ContentRouteData> {
   try {
     const page = await queryClient.ensureQueryData(pageQuery(settings.maintenancePage));
-    await loadPageComponent(page.type);
+    await preparePage(page);
     return { kind: 'maintenance', page };
   } catch (error) {
     rethrowAbort(error);
@@ -96,7 +114,7 @@ export function contentLoader(queryClient: QueryClient) {
     if (page.type === 'RedirectPage' && page.opensIn !== 'NewTab' && /^\/(?!\/)/.test(page.target)) {
       throw redirect(page.target);
     }
-    await loadPageComponent(page.type);
+    await preparePage(page);
     return { kind: 'page', page };
   };
 }
@@ -108,7 +126,7 @@ export function errorLoader(queryClient: QueryClient) {
     const settings = await loadSettings(queryClient, url);
     try {
       const page = await queryClient.ensureQueryData(pageQuery(settings?.errorPage ?? '/error'));
-      await loadPageComponent(page.type);
+      await preparePage(page);
       return { page };
     } catch (error) {
       rethrowAbort(error);

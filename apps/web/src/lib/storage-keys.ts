@@ -17,6 +17,12 @@ export const sessionKeys = {
   authenticated: 'authenticated',
   /** Random UUID sent as X-SessionId with every call. */
   sessionId: 'sessionId',
+  /**
+   * A registration waiting to be completed after the first sign-in: `{oktaUserId, stateToken, expiresAt}`
+   * from the password page, sent once by the account page, dropped when expired
+   * (lib/registration/registration-journey.ts, docs/decisions/007).
+   */
+  registrationCompletion: 'registrationCompletion',
 } as const;
 
 export const localKeys = {

@@ -11,6 +11,8 @@ export interface FakeContentOptions {
   navigation?: 'fail';
   /** Extra or replaced pages by path; 'fail' answers that path with a 500. */
   pages?: Record<string, PageContentInput | 'fail'>;
+  /** The feature-flag definitions served at {apiHost}/api/features/{sdkKey} (404 when not given). */
+  features?: unknown;
 }
 
 function json(status: number, body: unknown, statusText = status === 200 ? 'OK' : 'Error'): Response {
@@ -31,6 +33,8 @@ export function installFakeContentService(options: FakeContentOptions = {}) {
   const pages: Record<string, PageContentInput | 'fail'> = { ...pageInputs, ...options.pages };
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if (url.href === `${TEST_ORIGIN}/content-svc/api/features/sdk-test` && options.features !== undefined)
+      return json(200, options.features);
     const base = `${TEST_ORIGIN}/content-svc/api/v1/content/`;
     if (!url.href.startsWith(base)) return json(404, envelope('NOT_FOUND', 'Not found'), 'Not Found');
     const call = url.pathname.slice(new URL(base).pathname.length);

@@ -1,7 +1,6 @@
 import type { Navigation, SiteSettings } from '@portal/contracts/content';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { ServiceAlertBanner } from '../../content/service-alert';
 import { commonText } from '../../content/use-site-settings';
 import { useSession } from '../../lib/session';
 import { FullPageLoader } from '../loader/full-page-loader';
@@ -17,6 +16,15 @@ import { useElementHeight } from './use-element-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
 import { useMediaQuery } from './use-media-query';
 import { visibleFor } from './nav-items';
+
+/*
+ * The alert renders content rich text, and with it the HTML sanitiser (DOMPurify): loaded only while an
+ * alert is switched on, so the start-up bundle does not carry the sanitiser. The pages that render rich
+ * text load it with their own code.
+ */
+const ServiceAlertBanner = lazy(() =>
+  import('../../content/service-alert').then((module) => ({ default: module.ServiceAlertBanner })),
+);
 
 function isContentData(data: unknown): data is ContentRouteData {
   return typeof data === 'object' && data !== null && 'kind' in data;
@@ -76,7 +84,11 @@ export function AppLayout({
       />
       <div className="header-spacer" style={{ height: spacer }} aria-hidden="true" />
       <div className="container">
-        <ServiceAlertBanner alert={settings.serviceAlert} />
+        {settings.serviceAlert?.visible ? (
+          <Suspense fallback={null}>
+            <ServiceAlertBanner alert={settings.serviceAlert} />
+          </Suspense>
+        ) : null}
       </div>
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
         <div className="container">

@@ -62,6 +62,23 @@ describe('AuthenticationChallengePage', () => {
     expect(continueButton()).not.toHaveAttribute('aria-disabled');
   });
 
+  it('says the code is not finished once it is started, as the description of Continue', async () => {
+    const user = userEvent.setup();
+    await reachChallenge(margaret, 'sms');
+    await renderChallenge();
+    const message = 'Enter the full code, using numbers only.';
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    await user.click(boxes()[0]!);
+    await user.keyboard('12');
+    const shown = screen.getByText(message);
+    expect(shown.closest('[role="alert"], [role="status"], [aria-live]')).toBeNull();
+    expect(continueButton()).toHaveAccessibleDescription(`Error: ${message}`);
+    expect(boxes()[2]).toHaveFocus();
+    await user.keyboard('3456');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(continueButton()).not.toHaveAttribute('aria-disabled');
+  });
+
   it('accepts a paste only when it is all digits and the right count', async () => {
     const user = userEvent.setup();
     await reachChallenge(margaret, 'sms');

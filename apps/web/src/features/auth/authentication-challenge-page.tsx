@@ -1,10 +1,11 @@
 import type { FormField } from '@portal/contracts/content';
 import { codeLengthOf } from '@portal/contracts/identity';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { CodeInput, type CodeInputHandle } from '../../components/ui/code-input';
 import { ErrorSummary } from '../../components/ui/error-summary';
+import { FormError } from '../../components/ui/form-error';
 import { ResendButton } from '../../components/ui/resend-button';
 import { ContentBlocks } from '../../content/block-registry';
 import { CallToActionList } from '../../content/call-to-action';
@@ -17,8 +18,10 @@ import { identityFailureOf, resendFactorCode, verifyFactorCode } from '../../lib
 import { completeSignIn } from '../../lib/auth/sign-in';
 import { signOut } from '../../lib/auth/sign-out';
 import { useAuthSnapshot } from '../../lib/auth/session-store';
+import { prefetchTokenClient } from '../../lib/auth/tokens';
 import { codeValue, emptyCode } from '../../lib/validation/challenge-code';
 import { fieldId, validateField } from '../../lib/validation/field';
+import { shouldShowFormError } from '../../lib/validation/form';
 import { ProblemAlert } from './components/problem-alert';
 import { pageMessage, plainText, type MessageKey } from './utils/page-messages';
 
@@ -80,10 +83,16 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
   const wrongCodes = useRef(0);
   const attempts = useRef(0);
   const codeInput = useRef<CodeInputHandle>(null);
+  const formErrorId = useId();
 
   useEffect(() => {
     if (!usable && !submitting) navigate(settings.loginPage, { replace: true });
   }, [usable, submitting, navigate, settings.loginPage]);
+
+  // The right code starts the token exchange: have its library here by then, not fetched after it.
+  useEffect(() => {
+    if (usable) prefetchTokenClient();
+  }, [usable]);
 
   if (!challenge) return null;
   const { stateToken, factorId, factorType, phoneNumber } = challenge;
@@ -91,6 +100,8 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
   const code = codeValue(boxes);
   const validation = validateField(field, code);
   const inlineError = revealed > 0 && !validation.valid ? validation.error : null;
+  // Spec section 5: the page-level error shows while the code has been started but is not yet valid.
+  const formError = shouldShowFormError([validation]) ? pageMessage(page, 'formErrorMessage') : null;
   const inputId = fieldId(field);
 
   const show = (key: MessageKey) => {
@@ -219,12 +230,18 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
               setProblem(null);
             }}
           />
+          {formError ? (
+            <FormError id={formErrorId}>
+              <RichText html={formError} />
+            </FormError>
+          ) : null}
           <Button
             type="submit"
             disabled={!validation.valid}
             submitting={submitting}
             submittingText={settings.commonTexts['loading']}
             onDisabledClick={() => setRevealed((n) => n + 1)}
+            aria-describedby={formError ? formErrorId : undefined}
           >
             {page.submitText ?? 'Continue'}
           </Button>

@@ -49,6 +49,11 @@ async function advance(ms: number) {
   }
 }
 
+/** Sign-out loads the identity calls on demand (a module import takes real time), then clears the session. */
+async function signedOut() {
+  await act(() => vi.waitFor(() => expect(sessionStorage.getItem('authenticated')).toBe('0')));
+}
+
 describe('InactivityModal', () => {
   it('warns after the configured idle minutes with a countdown screen readers hear', async () => {
     setAuthenticated(true);
@@ -92,7 +97,7 @@ describe('InactivityModal', () => {
     await advance(65_000);
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     await advance(60_000);
-    expect(sessionStorage.getItem('authenticated')).toBe('0');
+    await signedOut();
     expect(visited).toEqual(['/login']);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(identity.calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/sessions/me'))).toBe(true);
@@ -106,7 +111,7 @@ describe('InactivityModal', () => {
       screen.getByRole('button', { name: 'Sign out now' }).click();
     });
     await advance(10);
-    expect(sessionStorage.getItem('authenticated')).toBe('0');
+    await signedOut();
     expect(visited).toEqual(['/login']);
   });
 

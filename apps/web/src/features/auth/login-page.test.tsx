@@ -39,6 +39,27 @@ describe('LoginPage', () => {
     expect(signInButton()).not.toHaveAttribute('aria-disabled');
   });
 
+  it('explains why Sign in is unavailable once the email is started, quietly, until the form is valid', async () => {
+    const user = userEvent.setup();
+    await renderLogin();
+    const message = 'Enter your email address and password to sign in.';
+    await user.type(passwordBox(), 'secret');
+    // Only the first input having a value brings it (spec section 5).
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    await user.type(emailBox(), 'm');
+    const shown = screen.getByText(message);
+    // Static text, not an alert or live region that would speak at every keystroke; Sign in carries it.
+    expect(shown.closest('[role="alert"], [role="status"], [aria-live]')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(signInButton()).toHaveAccessibleDescription(`Error: ${message}`);
+    expect(emailBox()).toHaveFocus();
+
+    await user.type(emailBox(), 'argaret.thompson@example.co.uk');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(signInButton()).not.toHaveAttribute('aria-describedby');
+    expect(signInButton()).not.toHaveAttribute('aria-disabled');
+  });
+
   it('does nothing with an invalid email except show what to fix, tied to the field', async () => {
     const user = userEvent.setup();
     await renderLogin();

@@ -1,8 +1,9 @@
 import type { FormField } from '@portal/contracts/content';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary } from '../../components/ui/error-summary';
+import { FormError } from '../../components/ui/form-error';
 import { NotificationBanner } from '../../components/ui/notification-banner';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
@@ -13,14 +14,12 @@ import type { PageProps } from '../../content/page-props';
 import { RichText } from '../../content/rich-text';
 import { useSiteSettings } from '../../content/use-site-settings';
 import { useForm } from '../../lib/forms/use-form';
-import { auditSignIn } from '../../lib/auth/auth-audit';
-import { identityFailureOf, primaryAuthentication } from '../../lib/auth/identity-api';
-import { captureLoginParams } from '../../lib/auth/post-login';
-import { completeSignIn } from '../../lib/auth/sign-in';
+import { captureLoginParams } from '../../lib/auth/login-params';
 import { clearSignOutNotice, peekSignOutNotice, type SignOutReason } from '../../lib/auth/sign-out';
-import { normaliseEmail } from '../../lib/validation/email';
 import { fieldId } from '../../lib/validation/field';
 import { ProblemAlert } from './components/problem-alert';
+// Types only: the module itself is loaded with import() (see loadLoginAttempt).
+import type * as LoginAttempt from './utils/login-attempt';
 import { pageMessage, type MessageKey } from './utils/page-messages';
 
 const defaultEmailField: FormField = {
@@ -44,16 +43,17 @@ const defaultPasswordField: FormField = {
   autocomplete: 'current-password',
 };
 
-/** The message shown for a provider status the journey cannot continue from. */
-export function messageKeyForStatus(providerStatus: string): MessageKey {
-  switch (providerStatus) {
-    case 'LOCKED_OUT':
-      return 'lockedOutMessage';
-    case 'PASSWORD_EXPIRED':
-      return 'passwordExpiredMessage';
-    default:
-      return 'unsupportedStatusMessage';
-  }
+/**
+ * The sign-in call and everything after it (utils/login-attempt.ts), fetched once the customer starts on
+ * the form: showing the page does not need them.
+ */
+let attemptModule: Promise<typeof LoginAttempt> | undefined;
+function loadLoginAttempt() {
+  attemptModule ??= import('./utils/login-attempt').catch((error: unknown) => {
+    attemptModule = undefined;
+    throw error;
+  });
+  return attemptModule;
 }
 
 const noticeKeys: Record<SignOutReason, MessageKey | null> = {
@@ -82,6 +82,7 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const [submitting, setSubmitting] = useState(false);
   const [notice] = useState(peekSignOutNotice);
   const attempts = useRef(0);
+  const formErrorId = useId();
   const phone = { phone: settings.infinityPhoneTracking };
 
   useEffect(() => {
@@ -110,31 +111,25 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
     setProblem(null);
     let keepSpinner = false;
     try {
-      const answer = await primaryAuthentication(normaliseEmail(email), password);
-      const outcome = await completeSignIn(answer, { verifyPath: page.nextUrl ?? '/login/verify' });
-      if (outcome.kind === 'unsupported') {
-        auditSignIn({ isSuccess: false, failureReason: 'Authentication failure' });
-        form.clear([passwordField.name]);
-        showProblem(messageKeyForStatus(outcome.providerStatus));
-      } else {
+      const { attemptSignIn } = await loadLoginAttempt();
+      const result = await attemptSignIn(email, password, page.nextUrl ?? '/login/verify');
+      if (result.kind === 'continuing') {
         keepSpinner = true;
+      } else {
+        form.clear([passwordField.name]);
+        showProblem(result.key);
       }
-    } catch (error) {
-      const failure = identityFailureOf(error);
-      auditSignIn({
-        isSuccess: false,
-        failureReason: failure === 'network' ? 'Network communication problem' : 'Authentication failure',
-      });
+    } catch {
+      // The sign-in code could not be downloaded: as good as no connection.
       form.clear([passwordField.name]);
-      if (failure === 'wrongCredentials') showProblem('wrongCredentialsMessage');
-      else if (failure === 'rateLimited') showProblem('tooManyAttemptsMessage');
-      else showProblem('apiError');
+      showProblem('apiError');
     } finally {
       if (!keepSpinner) setSubmitting(false);
     }
   };
 
-  const formError = form.showFormError && form.submitCount > 0 ? pageMessage(page, 'formErrorMessage') : null;
+  // Spec section 5: shown while the first input has a value but the form is not yet valid.
+  const formError = form.showFormError ? pageMessage(page, 'formErrorMessage') : null;
 
   return (
     <article className="page">
@@ -154,12 +149,16 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
         <ErrorSummary
           title={pageMessage(page, 'errorSummaryHeading')}
           errors={form.summaryErrors}
-          description={formError ? <RichText html={formError} /> : undefined}
           focusKey={form.submitCount}
         />
       )}
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={() => void loadLoginAttempt().catch(() => undefined)}
+        aria-label={page.heading}
+      >
         <TextField
           id={fieldId(emailField)}
           name={emailField.name}
@@ -194,12 +193,18 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
           showLabel={settings.commonTexts['showPasswordLabel']}
           hideLabel={settings.commonTexts['hidePasswordLabel']}
         />
+        {formError ? (
+          <FormError id={formErrorId}>
+            <RichText html={formError} />
+          </FormError>
+        ) : null}
         <Button
           type="submit"
           disabled={!form.canSubmit}
           submitting={submitting}
           submittingText={settings.commonTexts['loading']}
           onDisabledClick={() => form.revealErrors()}
+          aria-describedby={formError ? formErrorId : undefined}
         >
           {page.submitText ?? 'Sign in'}
         </Button>

@@ -1,4 +1,4 @@
-import { postAuditEventCall, type AuditEventInput } from '@portal/contracts/eventlog';
+import type { AuditEventInput } from '@portal/contracts/eventlog';
 import { ApiError, callApi, NetworkError } from '../api-client';
 import { getAuthSnapshot } from '../auth/session-store';
 import { getSessionId } from '../session-id';
@@ -72,6 +72,9 @@ export function auditEventBody(
 export async function logAuditEvent(event: AuditEventFields): Promise<void> {
   try {
     const body = auditEventBody(event, getSessionId(), getAuthSnapshot().isAuthenticated);
+    // The event-log contract (and the contracts it builds on) loads with the first event, not with the
+    // pages that may send one: an audit event is never urgent.
+    const { postAuditEventCall } = await import('@portal/contracts/eventlog');
     const call =
       body.authenticationStatus === 'Authenticated'
         ? { ...postAuditEventCall, auth: true }

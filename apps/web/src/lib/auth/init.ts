@@ -3,7 +3,14 @@ import { onCrossTabMessage } from './cross-tab';
 import { signOut } from './sign-out';
 import { getAuthSnapshot, setAuthenticated } from './session-store';
 import { TokenRenewalStormError } from './renewal-guard';
-import { getAccessToken, loadStoredUser, removeTokens, renewTokens, startTokenRenewal } from './tokens';
+import {
+  getAccessToken,
+  loadStoredUser,
+  removeTokens,
+  renewTokens,
+  startTokenRenewal,
+  tokensExpired,
+} from './tokens';
 
 let stop: (() => void) | undefined;
 
@@ -28,7 +35,13 @@ async function start(): Promise<void> {
   setAccessTokenProvider(getAccessToken);
 
   let user = await loadStoredUser().catch(() => null);
-  if (user?.expired) {
+  const { isAuthenticated } = getAuthSnapshot();
+  if (!isAuthenticated && user) {
+    // Tokens without the flag are left over from an interrupted sign-out: they are not a sign-in (and
+    // are not worth a renewal).
+    await removeTokens().catch(() => undefined);
+    user = null;
+  } else if (user && tokensExpired(user)) {
     try {
       user = await renewTokens();
     } catch {
@@ -36,10 +49,7 @@ async function start(): Promise<void> {
       await removeTokens().catch(() => undefined);
     }
   }
-  const { isAuthenticated } = getAuthSnapshot();
   if (isAuthenticated && !user) setAuthenticated(false);
-  // Tokens without the flag are left over from an interrupted sign-out: they are not a sign-in.
-  if (!isAuthenticated && user) await removeTokens().catch(() => undefined);
 
   const stopRenewal = startTokenRenewal({
     onFailure: (error) => {

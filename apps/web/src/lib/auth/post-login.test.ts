@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setPageInit } from '../page-init';
 import { testPageInit } from '../../test/content-fixtures';
-import { captureLoginParams, decodeBase64, safeDestination, takePostLoginPath } from './post-login';
+import { captureLoginParams } from './login-params';
+import { decodeBase64, safeDestination, takePostLoginPath } from './post-login';
 
 const here = 'https://portal.example';
 

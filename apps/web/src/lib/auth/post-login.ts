@@ -1,7 +1,6 @@
-import { statusTokenCall } from '@portal/contracts/account';
 import { callApi } from '../api-client';
 import { getPageInit } from '../page-init';
-import { readSession, removeSession, sessionKeys, writeSession } from '../storage-keys';
+import { readSession, removeSession, sessionKeys } from '../storage-keys';
 
 /**
  * Where a customer goes once signed in (spec sections 2 and 4): the RelayState address, else the stored
@@ -17,15 +16,6 @@ export const STATUS_TOKEN_ERROR = 'Failed to obtain token';
 
 export class StatusTokenError extends Error {
   override name = 'StatusTokenError';
-}
-
-/** Keeps `redirect_url` and `RelayState` from the sign-in page's query for after the sign-in. */
-export function captureLoginParams(search: string): void {
-  const params = new URLSearchParams(search);
-  const redirectUrl = params.get('redirect_url');
-  const relayState = params.get('RelayState');
-  if (redirectUrl) writeSession(sessionKeys.redirectUrl, redirectUrl);
-  if (relayState) writeSession(sessionKeys.relayState, relayState);
 }
 
 /** Decodes base64 (or base64url) text as UTF-8; null when it is not valid. */
@@ -93,6 +83,8 @@ export function safeDestination(
 /** POSTs for a status token; throws the spec's message for any failure or a bad answer. */
 export async function postStatusToken(customerId: string): Promise<string> {
   try {
+    // The account contracts load only for the rare sign-in link that asks for a status token.
+    const { statusTokenCall } = await import('@portal/contracts/account');
     const answer = await callApi(statusTokenCall, {
       params: { customerId },
       body: {},
@@ -147,11 +139,6 @@ export async function takeWaitingDestination(customerId: string): Promise<Destin
     return safeDestination(await fillStatusToken(decoded, customerId));
   }
   return null;
-}
-
-/** Remembers the page to come back to after sign-in (policy, cover, documents and bills pages). */
-export function rememberRedirectAfterLogin(pathAndQuery: string): void {
-  writeSession(sessionKeys.redirectAfterLogin, pathAndQuery);
 }
 
 /**

@@ -6,12 +6,13 @@ import { testPageInit } from '../../test/content-fixtures';
 import { closeCrossTab } from './cross-tab';
 import { initAuth, stopAuth } from './init';
 import { TokenRenewalStormError } from './renewal-guard';
-import { handleLoginCallback } from './sign-in';
+import { handleLoginCallback } from './login-callback';
 import { peekSignOutNotice, signOut } from './sign-out';
 import { getAuthSnapshot } from './session-store';
 import {
   installFakeIdentityService,
   margaret,
+  testAccessToken,
   type FakeIdentityService,
 } from './testing/fake-identity-service';
 import { callbackUrl, reachTokenExchange } from './testing/journey';
@@ -19,6 +20,10 @@ import { getAccessToken, getCurrentUser, renewTokens, resetRenewalGuard, resetTo
 
 let identity: FakeIdentityService;
 let visited: string[];
+
+/** Calls to the identity provider since `from` (the sign-in's audit event may still be on its way). */
+const providerCalls = (from: number) =>
+  identity.calls.slice(from).filter((c) => c.path.startsWith('/identity'));
 
 async function signedIn() {
   await reachTokenExchange(margaret, 'sms', () => identity.lastCode());
@@ -127,12 +132,162 @@ describe('start-up', () => {
     expect(getAuthSnapshot().isAuthenticated).toBe(false);
   });
 
-  it('keeps a stored sign-in across a reload', async () => {
+  it('keeps a stored sign-in across a reload without asking the provider anything', async () => {
     await signedIn();
     stopAuth();
     resetTokenClient();
+    const callsBefore = identity.calls.length;
     await initAuth();
     expect(getAuthSnapshot().isAuthenticated).toBe(true);
     expect(getCurrentUser()?.customerId).toBe('C1000001');
+    expect(await getAccessToken()).toBe(getCurrentUser()?.accessToken);
+    expect(providerCalls(callsBefore)).toEqual([]);
+  });
+
+  it('renews tokens that expired while the tab was closed', async () => {
+    await signedIn();
+    stopAuth();
+    resetTokenClient();
+    vi.setSystemTime(Date.now() + 601_000);
+    await initAuth();
+    vi.useRealTimers();
+    expect(getAuthSnapshot().isAuthenticated).toBe(true);
+    const refresh = identity.calls.filter((c) => c.path.endsWith('/v1/token')).at(-1);
+    expect(refresh?.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'refresh-1' });
+    expect(getCurrentUser()).not.toBeNull();
+  });
+
+  it('throws leftover tokens away when the flag says signed out, without renewing them', async () => {
+    await signedIn();
+    stopAuth();
+    resetTokenClient();
+    sessionStorage.setItem('authenticated', '0');
+    const callsBefore = identity.calls.length;
+    await initAuth();
+    expect(getCurrentUser()).toBeNull();
+    expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:'))).toBe(false);
+    expect(providerCalls(callsBefore)).toEqual([]);
+  });
+});
+
+describe('renewal triggers', () => {
+  const tokenCalls = () => identity.calls.filter((c) => c.path.endsWith('/v1/token'));
+
+  /** Signed in, then the page reloaded under fake timers, so the expiry timers run on them. */
+  async function signedInWithFakeTimers() {
+    await signedIn();
+    stopAuth();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    await initAuth();
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('renews a minute before the access token expires, then again before the new one does', async () => {
+    await signedInWithFakeTimers();
+    const before = tokenCalls().length;
+    await vi.advanceTimersByTimeAsync(530_000);
+    expect(tokenCalls()).toHaveLength(before);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(tokenCalls()).toHaveLength(before + 1);
+    expect(tokenCalls().at(-1)?.body).toMatchObject({ grant_type: 'refresh_token' });
+    const renewed = getCurrentUser()!.accessToken;
+    expect(await getAccessToken()).toBe(renewed);
+    // The new token (600 s) is renewed a minute before it expires in turn.
+    await vi.advanceTimersByTimeAsync(545_000);
+    expect(tokenCalls()).toHaveLength(before + 2);
+    expect(getCurrentUser()!.accessToken).not.toBe(renewed);
+  });
+
+  it('signs the customer out when the renewal before expiry is refused', async () => {
+    await signedInWithFakeTimers();
+    identity.override((call) =>
+      call.path.endsWith('/v1/token')
+        ? new Response(JSON.stringify({ error: 'invalid_grant' }), {
+            status: 400,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        : undefined,
+    );
+    await vi.advanceTimersByTimeAsync(545_000);
+    expect(tokenCalls().length).toBeGreaterThan(1);
+    await vi.waitFor(() => expect(getAuthSnapshot().isAuthenticated).toBe(false));
+    expect(visited).toEqual(['/login']);
+    expect(peekSignOutNotice()).toBe('expired');
+  });
+
+  it('renews when a tab hidden for half an hour or more is shown again', async () => {
+    await signedIn();
+    let hidden = false;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    const show = (isHidden: boolean) => {
+      hidden = isHidden;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const before = tokenCalls().length;
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      show(true);
+      vi.setSystemTime(Date.now() + 100_000);
+      show(false);
+      expect(tokenCalls()).toHaveLength(before);
+
+      show(true);
+      vi.setSystemTime(Date.now() + 1_800_000);
+      show(false);
+      await vi.waitFor(() => expect(tokenCalls()).toHaveLength(before + 1));
+    } finally {
+      Reflect.deleteProperty(document, 'hidden');
+    }
+  });
+});
+
+describe('tabs holding the same tokens', () => {
+  it('hands renewed tokens to a duplicated tab that held the same refresh token', async () => {
+    await signedIn();
+    const otherTab = new BroadcastChannel('portal-auth');
+    const told = new Promise<{ type: string; previousRefreshToken: string; user: string }>((resolve) => {
+      otherTab.onmessage = (event) => resolve(event.data as never);
+    });
+    await renewTokens();
+    const message = await told;
+    expect(message).toMatchObject({ type: 'tokens-renewed', previousRefreshToken: 'refresh-1' });
+    expect(JSON.parse(message.user)).toMatchObject({
+      access_token: getCurrentUser()!.accessToken,
+      refresh_token: 'refresh-2',
+    });
+    otherTab.close();
+  });
+
+  it('adopts tokens another tab renewed from the refresh token this tab holds, and ignores others', async () => {
+    await signedIn();
+    const mine = getCurrentUser()!.accessToken;
+    const otherTab = new BroadcastChannel('portal-auth');
+    const now = Math.floor(Date.now() / 1000);
+    const tokens = (n: number) =>
+      JSON.stringify({
+        access_token: testAccessToken({ customerId: 'C1000001', onBehalfOf: 'C1000001', n }),
+        refresh_token: `refresh-other-${n}`,
+        token_type: 'Bearer',
+        expires_at: now + 600,
+        profile: { sub: 'user-1' },
+      });
+
+    otherTab.postMessage({ type: 'tokens-renewed', previousRefreshToken: 'someone-else', user: tokens(7) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(getCurrentUser()!.accessToken).toBe(mine);
+
+    otherTab.postMessage({ type: 'tokens-renewed', previousRefreshToken: 'refresh-1', user: tokens(8) });
+    await waitFor(() => expect(getCurrentUser()!.accessToken).not.toBe(mine));
+    const stored = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+    expect(JSON.parse(sessionStorage.getItem(stored)!)).toMatchObject({ refresh_token: 'refresh-other-8' });
+    // The next renewal spends the adopted refresh token, not the one the other tab already used.
+    await renewTokens();
+    expect(identity.calls.filter((c) => c.path.endsWith('/v1/token')).at(-1)?.body).toMatchObject({
+      refresh_token: 'refresh-other-8',
+    });
+    otherTab.close();
   });
 });

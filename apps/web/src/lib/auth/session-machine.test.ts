@@ -1,11 +1,6 @@
+import { sessionStatusOf } from '@portal/contracts/identity';
 import { describe, expect, it } from 'vitest';
-import {
-  parseSessionData,
-  sessionStatusOf,
-  SessionTransitionError,
-  transition,
-  type SessionData,
-} from './session-machine';
+import { parseSessionData, SessionTransitionError, transition, type SessionData } from './session-machine';
 
 const factors = [
   { id: 'sms1', type: 'sms' as const, phoneNumber: '+44 XXXX XXX123' },

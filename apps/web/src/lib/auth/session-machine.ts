@@ -1,5 +1,5 @@
-import { sessionStatusOf, type SessionStatus } from '@portal/contracts/identity';
-import type { FactorType, SignInFactor } from '@portal/contracts/identity';
+// Types only: this module is on every page (session storage), the identity contracts are not.
+import type { FactorType, SessionStatus, SignInFactor } from '@portal/contracts/identity';
 
 export type { SessionStatus };
 
@@ -100,9 +100,6 @@ export function transition(current: SessionData | null, event: SessionEvent): Se
       return null;
   }
 }
-
-/** Provider status (MFA_REQUIRED, ...) to session status, or 'unknown' (spec section 4). */
-export { sessionStatusOf };
 
 const sessionStatuses: readonly SessionStatus[] = [
   'mfaRequired',

@@ -75,3 +75,11 @@ export function applySessionEvent(event: SessionEvent): SessionData | null {
 export function useAuthSnapshot(): AuthSnapshot {
   return useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
 }
+
+/** The marketing step is done (or was done before): status loggedIn (spec section 4). */
+export function markLoggedIn(): void {
+  const data = getSessionData();
+  if (data?.status === 'marketingPreferences' || data?.status === 'loggedIn')
+    applySessionEvent({ type: 'marketingDone' });
+  else setSessionData({ status: 'loggedIn', ...(data?.oktaUserId ? { oktaUserId: data.oktaUserId } : {}) });
+}

@@ -9,7 +9,7 @@ import { callbackUrl, reachTokenExchange } from './testing/journey';
 import { setPageInit } from '../page-init';
 import { testPageInit } from '../../test/content-fixtures';
 import { initAuth, stopAuth } from './init';
-import { handleLoginCallback } from './sign-in';
+import { handleLoginCallback } from './login-callback';
 import { getAuthSnapshot } from './session-store';
 import { getCurrentUser, resetTokenClient } from './tokens';
 

@@ -1,9 +1,7 @@
 import { currentPath, navigateTo } from '../app-navigation';
-import { removeSession, sessionKeys } from '../storage-keys';
+import { removeSession, sessionKeys, writeSession } from '../storage-keys';
 import { broadcast } from './cross-tab';
 import { keepsAddressForAfterLogin } from './guards';
-import { cancelTransaction, endProviderSession } from './identity-api';
-import { rememberRedirectAfterLogin } from './post-login';
 import { getAuthSnapshot, setAuthenticated, setSessionData } from './session-store';
 import { getCurrentUser, removeTokens, resetRenewalGuard, revokeRefreshToken } from './tokens';
 
@@ -39,6 +37,7 @@ const perCustomerKeys = [
   sessionKeys.redirectUrl,
   sessionKeys.redirectAfterLogin,
   sessionKeys.notificationId,
+  sessionKeys.registrationCompletion,
 ] as const;
 
 /** Longest we wait for the provider before clearing locally anyway: signing out must never hang. */
@@ -57,10 +56,28 @@ export function clearSignOutNotice(): void {
   lastNotice = null;
 }
 
+/*
+ * The identity calls (and their contracts) load only when a sign-out has something to end at the
+ * provider: every page carries this module (the header's sign-out button), few sign-outs need them.
+ */
+const identityApi = () => import('./identity-api');
+
+async function cancelOpenTransaction(stateToken: string): Promise<void> {
+  try {
+    await (await identityApi()).cancelTransaction(stateToken);
+  } catch {
+    console.warn('Cancelling the sign-in transaction failed');
+  }
+}
+
 async function endAtProvider(): Promise<void> {
-  const work = Promise.allSettled([endProviderSession(), revokeRefreshToken()]).then((results) => {
-    for (const r of results) if (r.status === 'rejected') console.warn('Provider sign-out step failed');
-  });
+  const endSession = identityApi().then((api) => api.endProviderSession());
+  const results = await Promise.allSettled([endSession, revokeRefreshToken()]);
+  for (const r of results) if (r.status === 'rejected') console.warn('Provider sign-out step failed');
+}
+
+/** Waits for the provider steps, but never longer than PROVIDER_SIGN_OUT_TIMEOUT_MS. */
+async function bounded(work: Promise<unknown>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, PROVIDER_SIGN_OUT_TIMEOUT_MS);
@@ -78,10 +95,10 @@ async function run(options: SignOutOptions): Promise<void> {
   if (!options.fromOtherTab) {
     const ends: Promise<void>[] = [];
     // An open sign-in transaction is ended so its state token cannot be replayed.
-    if (data?.stateToken) ends.push(cancelTransaction(data.stateToken));
+    if (data?.stateToken) ends.push(cancelOpenTransaction(data.stateToken));
     // The provider session (and its refresh tokens) ends for the whole browser.
     if (hadTokens) ends.push(endAtProvider());
-    await Promise.all(ends);
+    await bounded(Promise.all(ends));
   }
   try {
     await removeTokens();
@@ -96,7 +113,7 @@ async function run(options: SignOutOptions): Promise<void> {
 
   // Signed out by inactivity on a policy, cover, documents or bills page: come back to it after sign-in.
   if ((reason === 'idle' || reason === 'expired') && keepsAddressForAfterLogin(here.split('?')[0] ?? '')) {
-    rememberRedirectAfterLogin(here);
+    writeSession(sessionKeys.redirectAfterLogin, here);
   }
   if (hadTokens && !options.fromOtherTab && reason !== 'journeyLeft')
     broadcast({ type: 'signed-out', reason });

@@ -1,15 +1,20 @@
 import { useSyncExternalStore } from 'react';
-import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { PageInitSettings } from '@portal/contracts/page-init';
 import { getPageInit } from '../page-init';
+// Types only: the module itself is loaded with import() (see loadTokenClient).
+import type * as TokenClientModule from './token-client';
 import { broadcast, onCrossTabMessage } from './cross-tab';
 import { RenewalStormGuard, shouldRenewOnTabActivation } from './renewal-guard';
 
 /**
- * Tokens from the identity provider's OpenID Connect flow, through oidc-client-ts: authorization code with
- * PKCE (S256), where the authorize request carries the one-time sessionToken of a completed sign-in, so
- * the provider shows no page of its own. Tokens are kept in this tab's session storage (never local
- * storage): they survive a reload but not the tab (docs/decisions/006-spa-session.md).
+ * The light half of the OpenID Connect tokens: what every page needs at start (the stored tokens, the
+ * signed-in customer, the access token for data calls, expiry timers, tab and cross-tab renewal triggers)
+ * without oidc-client-ts. The library and the code that talks to the provider (the sign-in exchange, the
+ * callback, a renewal, revocation) are in `token-client.ts`, loaded with `import()` the first time one
+ * of them is needed, so the sign-in page and a freshly loaded signed-in page do not download it.
+ *
+ * Tokens are kept in this tab's session storage (never local storage), in oidc-client-ts's own format
+ * under its own key, so both halves read and write the same entry: they survive a reload but not the
+ * tab (docs/decisions/006-spa-session.md).
  */
 
 /** The signed-in customer (spec section 3): the access token and the claims the data calls need. */
@@ -22,6 +27,22 @@ export interface CurrentUser {
   /** Access token expiry, seconds since the epoch. */
   expiresAt: number | undefined;
 }
+
+/** The token set as oidc-client-ts stores it (`User.toStorageString()`). */
+export interface StoredTokens {
+  access_token: string;
+  refresh_token?: string | undefined;
+  id_token?: string | undefined;
+  token_type?: string | undefined;
+  scope?: string | undefined;
+  session_state?: string | null | undefined;
+  profile?: Record<string, unknown> | undefined;
+  /** Access token expiry, seconds since the epoch. */
+  expires_at?: number | undefined;
+}
+
+/** Seconds before expiry at which the access token is renewed (oidc-client-ts's "expiring" event). */
+export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 
 /** Decodes a JWT's payload without verifying it: the services verify; the SPA only reads its own claims. */
 export function jwtClaims(token: string): Record<string, unknown> | null {
@@ -40,113 +61,156 @@ export function jwtClaims(token: string): Record<string, unknown> | null {
   }
 }
 
-/** The current user of an oidc-client-ts user, or null when its tokens carry no customer id. */
+/** The current user of a token set, or null when its tokens carry no customer id. */
 export function currentUserOf(
-  user: Pick<User, 'access_token' | 'expires_at' | 'profile'>,
+  tokens: Pick<StoredTokens, 'access_token' | 'expires_at' | 'profile'>,
 ): CurrentUser | null {
-  const claims = jwtClaims(user.access_token) ?? {};
-  const customerId = claims['customerId'] ?? user.profile?.['customerId'];
+  const claims = jwtClaims(tokens.access_token) ?? {};
+  const customerId = claims['customerId'] ?? tokens.profile?.['customerId'];
   if (typeof customerId !== 'string' || customerId === '') return null;
   const onBehalfOf = claims['onBehalfOf'];
   return {
-    accessToken: user.access_token,
+    accessToken: tokens.access_token,
     customerId,
     onBehalfOf: typeof onBehalfOf === 'string' ? onBehalfOf : undefined,
-    expiresAt: user.expires_at,
+    expiresAt: tokens.expires_at,
   };
 }
 
-/** This tab's session storage, or memory when the browser refuses storage (the sign-in then lasts the page). */
-function tabStorage(): Storage {
-  try {
-    const storage = window.sessionStorage;
-    storage.getItem('oidc.probe');
-    return storage;
-  } catch {
-    return new InMemoryWebStorage();
+const epochSeconds = (ms: number) => Math.floor(ms / 1000);
+
+/** Whether the access token has expired (as oidc-client-ts's `User.expired`: no expiry means not expired). */
+export function tokensExpired(tokens: Pick<StoredTokens, 'expires_at'>, nowMs: number = Date.now()): boolean {
+  return tokens.expires_at !== undefined && tokens.expires_at - epochSeconds(nowMs) <= 0;
+}
+
+/** A stand-in for session storage when the browser refuses it: the sign-in then lasts the page. */
+class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+  get length(): number {
+    return this.items.size;
+  }
+  clear(): void {
+    this.items.clear();
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
   }
 }
 
-/** oidc-client-ts settings from page init. Exported for tests. */
-export function userManagerSettings(settings: PageInitSettings) {
-  const store = new WebStorageStateStore({ store: tabStorage(), prefix: 'oidc.' });
-  return {
-    authority: settings.identity.issuer,
-    client_id: settings.identity.clientId,
-    redirect_uri: settings.identity.redirectUri,
-    post_logout_redirect_uri: settings.identity.postLogoutRedirectUri,
-    response_type: 'code',
-    scope: settings.identity.scopes.join(' '),
-    userStore: store,
-    // The PKCE verifier and state of a redirect in progress: this tab only, like the tokens.
-    stateStore: store,
-    // Renewal is ours (storm guard, cross-tab hand-over, renew on tab activation).
-    automaticSilentRenew: false,
-    accessTokenExpiringNotificationTimeInSeconds: 60,
-    loadUserInfo: false,
-    monitorSession: false,
-    revokeTokenTypes: ['refresh_token' as const],
-    requestTimeoutInSeconds: 30,
-  };
+let storage: Storage | undefined;
+
+/** This tab's session storage, or one shared memory store when the browser refuses storage. */
+export function tabStorage(): Storage {
+  if (storage) return storage;
+  try {
+    const session = window.sessionStorage;
+    session.getItem('oidc.probe');
+    storage = session;
+  } catch {
+    storage = new MemoryStorage();
+  }
+  return storage;
 }
 
-let manager: UserManager | undefined;
-let cachedUser: User | null = null;
-const userListeners = new Set<() => void>();
-let currentSnapshot: CurrentUser | null = null;
+/** Prefix of every oidc-client-ts entry (tokens and the PKCE state of a redirect in progress). */
+export const OIDC_STORAGE_PREFIX = 'oidc.';
 
-function setCachedUser(user: User | null): void {
-  cachedUser = user;
-  const next = user && !user.expired ? currentUserOf(user) : null;
+/** The key oidc-client-ts's UserManager stores the tokens under (`user:{authority}:{client_id}`). */
+export function tokenStorageKey(): string {
+  const { issuer, clientId } = getPageInit().identity;
+  return `${OIDC_STORAGE_PREFIX}user:${issuer}:${clientId}`;
+}
+
+function parseTokens(raw: string | null): StoredTokens | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!value || typeof value !== 'object') return null;
+    const tokens = value as StoredTokens;
+    if (typeof tokens.access_token !== 'string' || tokens.access_token === '') return null;
+    if (tokens.expires_at !== undefined && typeof tokens.expires_at !== 'number') return null;
+    return tokens;
+  } catch {
+    return null;
+  }
+}
+
+function readStoredTokens(): StoredTokens | null {
+  try {
+    return parseTokens(tabStorage().getItem(tokenStorageKey()));
+  } catch {
+    return null;
+  }
+}
+
+/** The format oidc-client-ts reads back (only its own fields, in its order). */
+function serialiseTokens(tokens: StoredTokens): string {
+  return JSON.stringify({
+    id_token: tokens.id_token,
+    session_state: tokens.session_state ?? null,
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    token_type: tokens.token_type,
+    scope: tokens.scope,
+    profile: tokens.profile,
+    expires_at: tokens.expires_at,
+  });
+}
+
+/* Memory ---------------------------------------------------------------------------------------- */
+
+let cached: StoredTokens | null = null;
+let currentSnapshot: CurrentUser | null = null;
+const userListeners = new Set<() => void>();
+
+function updateSnapshot(): void {
+  const next = cached && !tokensExpired(cached) ? currentUserOf(cached) : null;
   if (next?.accessToken === currentSnapshot?.accessToken && next?.customerId === currentSnapshot?.customerId)
     return;
   currentSnapshot = next;
   for (const listener of userListeners) listener();
 }
 
-/** The tab's UserManager, created on first use from page init. */
-export function getUserManager(): UserManager {
-  if (!manager) {
-    manager = new UserManager(userManagerSettings(getPageInit()));
-    manager.events.addUserLoaded((user) => setCachedUser(user));
-    manager.events.addUserUnloaded(() => setCachedUser(null));
-  }
-  return manager;
-}
-
-/** Forgets the UserManager (tests, or settings replaced). */
-export function resetTokenClient(): void {
-  manager = undefined;
-  setCachedUser(null);
-}
-
-/** Loads the stored tokens into memory; call once at start. Answers the stored user, expired or not. */
-export async function loadStoredUser(): Promise<User | null> {
-  const user = await getUserManager().getUser();
-  setCachedUser(user);
-  return user;
-}
-
 /**
- * Sends the browser to the provider's authorize endpoint with the one-time sessionToken; the provider
- * redirects back to /login/callback with a code. Never resolves in practice: the page is replaced.
+ * Makes a token set this tab's current one in memory (the token client calls it whenever the library
+ * loads or removes tokens) and re-arms the expiry timers.
  */
-export async function beginTokenExchange(sessionToken: string): Promise<void> {
-  await getUserManager().signinRedirect({ extraQueryParams: { sessionToken }, redirectMethod: 'replace' });
+export function setTokensInMemory(tokens: StoredTokens | null): void {
+  cached = tokens;
+  updateSnapshot();
+  expiryWatch?.arm(tokens);
 }
 
-/** Redeems the code at /login/callback (PKCE verifier from this tab) and stores the tokens. */
-export async function completeTokenExchange(url: string = window.location.href): Promise<CurrentUser> {
-  const user = await getUserManager().signinRedirectCallback(url);
-  setCachedUser(user);
-  const current = currentUserOf(user);
-  if (!current) throw new Error('The access token carries no customer id');
-  return current;
+/** Stores a token set in this tab (session storage and memory). */
+export function storeTokens(tokens: StoredTokens): void {
+  try {
+    tabStorage().setItem(tokenStorageKey(), serialiseTokens(tokens));
+  } catch {
+    // Storage full or refused: the tokens last as long as the page.
+  }
+  setTokensInMemory(tokens);
+}
+
+/** Loads the stored tokens into memory; call once at start. Answers the stored tokens, expired or not. */
+export function loadStoredUser(): Promise<StoredTokens | null> {
+  const tokens = readStoredTokens();
+  setTokensInMemory(tokens);
+  return Promise.resolve(tokens);
 }
 
 /** The signed-in customer from memory, or null (no tokens, or the access token has expired). */
 export function getCurrentUser(): CurrentUser | null {
-  if (cachedUser?.expired) setCachedUser(cachedUser);
+  if (cached && currentSnapshot && tokensExpired(cached)) updateSnapshot();
   return currentSnapshot;
 }
 
@@ -159,23 +223,102 @@ export function useCurrentUser(): CurrentUser | null {
   return useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
 }
 
+/* The token client (oidc-client-ts), on demand ---------------------------------------------------- */
+
+type TokenClient = typeof TokenClientModule;
+
+let clientLoading: Promise<TokenClient> | undefined;
+let loadedClient: TokenClient | undefined;
+
+function loadTokenClient(): Promise<TokenClient> {
+  clientLoading ??= import('./token-client').then(
+    (client) => {
+      loadedClient = client;
+      return client;
+    },
+    (error: unknown) => {
+      // A failed chunk download (offline for a moment) is tried again next time.
+      clientLoading = undefined;
+      throw error;
+    },
+  );
+  return clientLoading;
+}
+
+/**
+ * Starts downloading the token client without waiting for it: the challenge page calls this so the
+ * sign-in exchange after the code does not wait for the library on a slow connection.
+ */
+export function prefetchTokenClient(): void {
+  loadTokenClient().catch(() => undefined);
+}
+
+/**
+ * Sends the browser to the provider's authorize endpoint with the one-time sessionToken; the provider
+ * redirects back to /login/callback with a code. Never resolves in practice: the page is replaced.
+ */
+export async function beginTokenExchange(sessionToken: string): Promise<void> {
+  await (await loadTokenClient()).beginTokenExchange(sessionToken);
+}
+
+/** Redeems the code at /login/callback (PKCE verifier from this tab) and stores the tokens. */
+export async function completeTokenExchange(url: string = window.location.href): Promise<CurrentUser> {
+  return (await loadTokenClient()).completeTokenExchange(url);
+}
+
+/** Removes the PKCE state of sign-ins started over 15 minutes ago (oidc-client-ts's clearStaleState). */
+const STALE_STATE_AGE_SECONDS = 900;
+
+function clearStaleSignInState(nowMs: number): void {
+  const store = tabStorage();
+  const cutoff = epochSeconds(nowMs) - STALE_STATE_AGE_SECONDS;
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(OIDC_STORAGE_PREFIX) && !key.startsWith(`${OIDC_STORAGE_PREFIX}user:`))
+      keys.push(key);
+  }
+  for (const key of keys) {
+    let stale: boolean;
+    try {
+      const created = (JSON.parse(store.getItem(key) ?? '') as { created?: unknown }).created;
+      stale = typeof created === 'number' && created > 0 && created <= cutoff;
+    } catch {
+      stale = true;
+    }
+    if (stale) store.removeItem(key);
+  }
+}
+
 /** Forgets the tokens in this tab (memory and session storage). */
 export async function removeTokens(): Promise<void> {
-  await getUserManager().removeUser();
-  setCachedUser(null);
-  await getUserManager().clearStaleState();
+  // When loaded, the library is told too (it stops its own expiry timers).
+  if (loadedClient) await loadedClient.removeUser();
+  try {
+    tabStorage().removeItem(tokenStorageKey());
+  } catch {
+    // Nothing stored, or storage refused.
+  }
+  setTokensInMemory(null);
+  clearStaleSignInState(Date.now());
 }
 
 /** Revokes the refresh token at the provider (best effort: the provider session end also revokes it). */
 export async function revokeRefreshToken(): Promise<void> {
-  if (!cachedUser?.refresh_token) return;
-  await getUserManager().revokeTokens(['refresh_token']);
+  if (!cached?.refresh_token) return;
+  await (await loadTokenClient()).revokeRefreshToken();
+}
+
+/** Forgets the token client and the tokens in memory (tests, or settings replaced). */
+export function resetTokenClient(): void {
+  loadedClient?.resetUserManager();
+  setTokensInMemory(null);
 }
 
 /* Renewal --------------------------------------------------------------------------------------- */
 
 const stormGuard = new RenewalStormGuard();
-let renewing: Promise<User> | null = null;
+let renewing: Promise<StoredTokens> | null = null;
 
 export class TokenRenewalError extends Error {
   override name = 'TokenRenewalError';
@@ -194,26 +337,25 @@ async function withRenewalLock<T>(work: () => Promise<T>): Promise<T> {
  * holding the same refresh token take turns: a tab that finds its tokens already replaced by another
  * tab's renewal uses those instead of spending the refresh token twice.
  */
-export function renewTokens(): Promise<User> {
+export function renewTokens(): Promise<StoredTokens> {
   if (renewing) return renewing;
-  const started = cachedUser?.refresh_token;
+  const started = cached?.refresh_token;
   renewing = (async () => {
     stormGuard.record();
     return withRenewalLock(async () => {
-      const stored = await getUserManager().getUser();
-      if (stored && stored.refresh_token !== started && !stored.expired) {
-        setCachedUser(stored);
+      const stored = readStoredTokens();
+      if (stored && stored.refresh_token !== started && !tokensExpired(stored)) {
+        setTokensInMemory(stored);
         return stored;
       }
       const refreshToken = stored?.refresh_token;
       if (!refreshToken) throw new TokenRenewalError('No refresh token to renew with');
-      const renewed = await getUserManager().signinSilent();
-      if (!renewed) throw new TokenRenewalError('The provider returned no tokens');
-      setCachedUser(renewed);
+      const renewed = await (await loadTokenClient()).refreshTokens();
+      setTokensInMemory(renewed);
       broadcast({
         type: 'tokens-renewed',
         previousRefreshToken: refreshToken,
-        user: renewed.toStorageString(),
+        user: serialiseTokens(renewed),
       });
       return renewed;
     });
@@ -228,15 +370,79 @@ export function renewTokens(): Promise<User> {
  * old token). Undefined when signed out or when renewal fails; the call then gets a 401 like any other.
  */
 export async function getAccessToken(): Promise<string | undefined> {
-  const user = cachedUser;
-  if (!user) return undefined;
-  if (!user.expired) return user.access_token;
+  const tokens = cached;
+  if (!tokens) return undefined;
+  if (!tokensExpired(tokens)) return tokens.access_token;
   try {
     return (await renewTokens()).access_token;
   } catch {
     return undefined;
   }
 }
+
+/** Longest wait between two looks at the clock: timers sleep with the device, the clock does not. */
+const EXPIRY_CHECK_MS = 5000;
+
+/**
+ * Calls `onExpiring` once a minute before the access token expires and `onExpired` once just after, as
+ * oidc-client-ts's access token events do: a short timer compares the wall clock with the expiry, so a
+ * device waking from sleep catches up within seconds.
+ */
+class ExpiryWatch {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private expiringAt: number | null = null;
+  private expiredAt: number | null = null;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly onExpiring: () => void,
+    private readonly onExpired: () => void,
+  ) {}
+
+  arm(tokens: StoredTokens | null): void {
+    this.stop();
+    if (!tokens?.access_token || tokens.expires_at === undefined) return;
+    const nowSeconds = epochSeconds(this.now());
+    const remaining = tokens.expires_at - nowSeconds;
+    this.expiringAt =
+      remaining > 0 ? nowSeconds + Math.max(remaining - RENEW_BEFORE_EXPIRY_SECONDS, 1) : null;
+    this.expiredAt = nowSeconds + Math.max(remaining + 1, 1);
+    this.schedule();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.expiringAt = null;
+    this.expiredAt = null;
+  }
+
+  private schedule(): void {
+    const next = this.expiringAt ?? this.expiredAt;
+    if (next === null) return;
+    const wait = Math.min(Math.max(next * 1000 - this.now(), 0), EXPIRY_CHECK_MS);
+    this.timer = setTimeout(() => this.check(), wait);
+  }
+
+  private check(): void {
+    this.timer = undefined;
+    const nowSeconds = epochSeconds(this.now());
+    if (this.expiringAt !== null && this.expiringAt <= nowSeconds) {
+      this.expiringAt = null;
+      this.schedule();
+      this.onExpiring();
+      return;
+    }
+    if (this.expiredAt !== null && this.expiredAt <= nowSeconds) {
+      this.expiredAt = null;
+      this.onExpired();
+      return;
+    }
+    this.schedule();
+  }
+}
+
+let expiryWatch: ExpiryWatch | undefined;
 
 export interface RenewalOptions {
   /** Renewal failed for good (storm, refresh token refused, session ended): sign the customer out. */
@@ -249,14 +455,15 @@ export interface RenewalOptions {
  * a tab hidden for 1800 s or more is shown again; adopts tokens renewed by a duplicate tab. Returns a
  * function that stops it.
  */
-export function startTokenRenewal({ onFailure, now = Date.now }: RenewalOptions): () => void {
-  const events = getUserManager().events;
+export function startTokenRenewal({ onFailure, now = () => Date.now() }: RenewalOptions): () => void {
   const renew = () => {
-    if (!cachedUser) return;
+    if (!cached) return;
     renewTokens().catch(onFailure);
   };
-  events.addAccessTokenExpiring(renew);
-  events.addAccessTokenExpired(renew);
+  expiryWatch?.stop();
+  const watch = new ExpiryWatch(now, renew, renew);
+  expiryWatch = watch;
+  watch.arm(cached);
 
   let hiddenAt: number | null = typeof document !== 'undefined' && document.hidden ? now() : null;
   const onVisibility = () => {
@@ -272,16 +479,14 @@ export function startTokenRenewal({ onFailure, now = Date.now }: RenewalOptions)
 
   const stopListening = onCrossTabMessage((message) => {
     if (message.type !== 'tokens-renewed') return;
-    if (!cachedUser?.refresh_token || cachedUser.refresh_token !== message.previousRefreshToken) return;
-    const user = User.fromStorageString(message.user);
-    const userManager = getUserManager();
-    // Storing alone would not re-arm the expiry timers; loading does, and raises userLoaded.
-    void userManager.storeUser(user).then(() => userManager.events.load(user));
+    if (!cached?.refresh_token || cached.refresh_token !== message.previousRefreshToken) return;
+    const tokens = parseTokens(message.user);
+    if (tokens) storeTokens(tokens);
   });
 
   return () => {
-    events.removeAccessTokenExpiring(renew);
-    events.removeAccessTokenExpired(renew);
+    watch.stop();
+    if (expiryWatch === watch) expiryWatch = undefined;
     document.removeEventListener('visibilitychange', onVisibility);
     stopListening();
   };

@@ -10,6 +10,11 @@ import { getPageInit } from '../page-init';
  * from settings and a persistent random experiment user id kept in local storage"). The flag definitions
  * come from our content service (`GET {apiHost}/api/features/{sdkKey}`, GrowthBook's own API shape); the
  * SDK evaluates them in the browser, bucketing by the `experimentUserId` of local storage.
+ *
+ * The SDK (about 15 KB compressed) is started on demand, by the first page whose content runs an
+ * experiment (the content loader calls initFeatureFlags and waits for it, bounded, with the page's code),
+ * rather than at start-up: most pages run none, and none of their visitors should download it or wait
+ * for it. Code that reads a flag outside content experiments calls initFeatureFlags first.
  */
 
 export type FlagsStatus =
@@ -20,7 +25,7 @@ export type FlagsStatus =
   /** The definitions could not be loaded: every flag has its fallback. */
   | 'failed';
 
-/** Start-up waits at most this long for the definitions before the first page renders. */
+/** A page with experiments waits at most this long for the definitions before it renders. */
 export const FLAGS_START_TIMEOUT_MS = 1500;
 
 let growthbook: GrowthBook | undefined;
@@ -79,7 +84,7 @@ async function load(options: FeatureFlagOptions): Promise<FlagsStatus> {
   };
   let sdk: typeof GrowthBookSdk;
   try {
-    // Its own chunk, fetched while the session loads.
+    // Its own chunk, fetched while the page's code loads.
     sdk = await import('@growthbook/growthbook-react');
   } catch {
     return failed('The feature-flag SDK could not be loaded');

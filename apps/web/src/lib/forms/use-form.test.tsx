@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../../components/ui/button';
@@ -137,5 +137,55 @@ describe('useForm with the building blocks', () => {
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'jane@example.com');
     expect(screen.queryByRole('link', { name: 'Enter your email address' })).not.toBeInTheDocument();
+  });
+
+  describe('a mouse click on Continue straight from the last field', () => {
+    async function filledUpToAnInvalidLastField() {
+      const user = userEvent.setup();
+      const onSubmit = vi.fn();
+      render(<RegistrationForm onSubmit={onSubmit} />);
+      await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'jane@example.com');
+      const dob = screen.getByRole('textbox', { name: 'Date of birth' });
+      await user.type(dob, '0302');
+      return { user, onSubmit, dob, button: screen.getByRole('button', { name: 'Continue' }) };
+    }
+
+    it('keeps the page still while the button is held, then the click reveals every problem', async () => {
+      const { user, onSubmit, dob, button } = await filledUpToAnInvalidLastField();
+      await user.pointer({ keys: '[MouseLeft>]', target: button });
+      // Focus has left the field, but its error has not pushed the button away from under the pointer.
+      expect(dob).not.toHaveFocus();
+      expect(dob).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText('Enter a real date of birth in the past')).not.toBeInTheDocument();
+
+      await user.pointer({ keys: '[/MouseLeft]', target: button });
+      expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveFocus();
+      expect(
+        screen.getByRole('link', { name: 'Enter a real date of birth in the past' }),
+      ).toBeInTheDocument();
+      expect(dob).toHaveAttribute('aria-invalid', 'true');
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
+
+    it('submits when the last value typed makes the form valid', async () => {
+      const { user, onSubmit, dob, button } = await filledUpToAnInvalidLastField();
+      await user.type(dob, '2000');
+      await user.click(button);
+      expect(onSubmit).toHaveBeenCalledWith({ email: 'jane@example.com', dateOfBirth: '2000-02-03' });
+    });
+
+    it('still shows the field error when the press is released somewhere else', async () => {
+      const { user, dob, button } = await filledUpToAnInvalidLastField();
+      await user.pointer({ keys: '[MouseLeft>]', target: button });
+      await user.pointer({ keys: '[/MouseLeft]', target: document.body });
+      await waitFor(() => expect(dob).toHaveAttribute('aria-invalid', 'true'));
+      expect(screen.queryByRole('alert', { name: 'There is a problem' })).not.toBeInTheDocument();
+    });
+
+    it('shows the error at once when the customer tabs away', async () => {
+      const { user, dob } = await filledUpToAnInvalidLastField();
+      await user.tab();
+      expect(dob).toHaveAttribute('aria-invalid', 'true');
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fieldId, type FieldContext, type FieldDefinition, type FieldValue } from '../validation/field';
 import { evaluateForm, type FormError, type FormEvaluation } from '../validation/form';
+import { afterPointerRelease, trackPointerPresses } from './pointer-press';
 
 export interface UseFormOptions {
   /** The form's fields in display order (content `fields`). The first one drives the page-level error. */
@@ -21,7 +22,10 @@ export interface FormController {
   /** The inline error to show for a field now, or null. */
   errorFor: (name: string) => string | null;
   setValue: (name: string, value: FieldValue) => void;
-  /** Call from the field's onBlur. */
+  /**
+   * Call from the field's onBlur. When a mouse press moved focus (e.g. onto Continue), the error waits
+   * for the release, so the button does not move out from under the pointer mid-click.
+   */
   blur: (name: string) => void;
   /**
    * Reveal every invalid field's error and return the evaluation, e.g. when a not-yet-valid submit button
@@ -58,7 +62,8 @@ function initialValue(
 /**
  * Form state with the spec's timing: validity is recomputed on every change, and an error is shown only
  * once the customer has left a field they changed (blur) or tried to submit - then it updates live and
- * disappears the moment the value becomes valid. Nobody is told off while still typing.
+ * disappears the moment the value becomes valid. Nobody is told off while still typing, and leaving a
+ * field with a mouse press shows its error only after the release, so the click is not lost.
  */
 export function useForm({ fields, initialValues, context }: UseFormOptions): FormController {
   const [values, setValues] = useState<Record<string, FieldValue>>(() =>
@@ -67,6 +72,8 @@ export function useForm({ fields, initialValues, context }: UseFormOptions): For
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [submitCount, setSubmitCount] = useState(0);
+
+  useEffect(() => trackPointerPresses(), []);
 
   const evaluation = useMemo(
     () =>
@@ -88,7 +95,9 @@ export function useForm({ fields, initialValues, context }: UseFormOptions): For
   const blur = useCallback(
     (name: string) => {
       if (!dirty.has(name)) return;
-      setRevealed((current) => (current.has(name) ? current : new Set(current).add(name)));
+      afterPointerRelease(() =>
+        setRevealed((current) => (current.has(name) ? current : new Set(current).add(name))),
+      );
     },
     [dirty],
   );

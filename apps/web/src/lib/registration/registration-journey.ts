@@ -1,8 +1,16 @@
-import { completeRegistrationCall } from '@portal/contracts/registration';
 import { callApi } from '../api-client';
 import { auditEventIds } from '../audit/audit-event-ids';
 import { auditFailureReasonOf, logAuditEvent } from '../audit/log-audit-event';
-import { localKeys, readLocal, removeLocal, writeLocal } from '../storage-keys';
+import {
+  localKeys,
+  readLocal,
+  readSession,
+  removeLocal,
+  removeSession,
+  sessionKeys,
+  writeLocal,
+  writeSession,
+} from '../storage-keys';
 
 /**
  * The registration journey shared by the registration pages (which start it) and the first-sign-in
@@ -30,9 +38,8 @@ export function endRegistrationJourney(): void {
  * provider. The password page therefore leaves {oktaUserId, stateToken} here, in this tab's session storage
  * only, until the account page sends it. The state token dies with its transaction (10 minutes), so a
  * left-over entry is useless to anyone; it is removed as soon as it is sent or has expired.
- * (Not in lib/storage-keys.ts, whose owner is asked to list it: `registrationCompletion`.)
  */
-export const PENDING_COMPLETION_KEY = 'registrationCompletion';
+export const PENDING_COMPLETION_KEY = sessionKeys.registrationCompletion;
 
 export interface PendingCompletion {
   oktaUserId: string;
@@ -41,38 +48,18 @@ export interface PendingCompletion {
   expiresAt: string;
 }
 
-function sessionArea(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function rememberPendingCompletion(pending: PendingCompletion): void {
-  try {
-    sessionArea()?.setItem(PENDING_COMPLETION_KEY, JSON.stringify(pending));
-  } catch {
-    // Without storage the registration is completed by the identity service's activation alone.
-  }
+  // Without storage the registration is completed by the identity service's activation alone.
+  writeSession(PENDING_COMPLETION_KEY, JSON.stringify(pending));
 }
 
 function forgetPendingCompletion(): void {
-  try {
-    sessionArea()?.removeItem(PENDING_COMPLETION_KEY);
-  } catch {
-    // Nothing stored.
-  }
+  removeSession(PENDING_COMPLETION_KEY);
 }
 
 /** The pending completion, if one is stored and not expired (an expired or malformed one is removed). */
 export function readPendingCompletion(now: Date = new Date()): PendingCompletion | null {
-  let raw: string | null = null;
-  try {
-    raw = sessionArea()?.getItem(PENDING_COMPLETION_KEY) ?? null;
-  } catch {
-    return null;
-  }
+  const raw = readSession(PENDING_COMPLETION_KEY);
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<PendingCompletion>;
@@ -104,6 +91,8 @@ export function completePendingRegistration(): Promise<boolean> {
     if (!pending) return false;
     forgetPendingCompletion();
     try {
+      // Its contract loads only for the one call at the end of a registration.
+      const { completeRegistrationCall } = await import('@portal/contracts/registration');
       await callApi(completeRegistrationCall, {
         body: { oktaUserId: pending.oktaUserId, stateToken: pending.stateToken },
         handleError: () => undefined,

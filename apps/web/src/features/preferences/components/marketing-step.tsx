@@ -16,7 +16,7 @@ import { auditEventIds } from '../../../lib/audit/audit-event-ids';
 import { correspondencePreferenceOf, marketingChannelsOf } from '../../../lib/audit/audit-fields';
 import { auditFailureReasonOf, logAuditEvent } from '../../../lib/audit/log-audit-event';
 import { takePostLoginPath } from '../../../lib/auth/post-login';
-import { markLoggedIn } from '../../../lib/auth/sign-in';
+import { markLoggedIn } from '../../../lib/auth/session-store';
 import { useCurrentUser } from '../../../lib/auth/tokens';
 import {
   completePendingRegistration,

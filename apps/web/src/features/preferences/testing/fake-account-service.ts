@@ -1,11 +1,10 @@
 import type { UserPreferences } from '@portal/contracts/account';
-import { User } from 'oidc-client-ts';
 import { vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api-client';
 import { setAuthenticated, setSessionData } from '../../../lib/auth/session-store';
 import type { SessionData } from '../../../lib/auth/session-machine';
 import { testAccessToken } from '../../../lib/auth/testing/fake-identity-service';
-import { getAccessToken, getUserManager, loadStoredUser, resetTokenClient } from '../../../lib/auth/tokens';
+import { getAccessToken, resetTokenClient, storeTokens } from '../../../lib/auth/tokens';
 import { TEST_ORIGIN, testPageInit } from '../../../test/content-fixtures';
 
 /*
@@ -109,7 +108,7 @@ export function installFakeAccountService(options: FakeAccountOptions = {}) {
 export async function signInAs(customerId: string, status: SessionData['status'] = 'marketingPreferences') {
   resetTokenClient();
   const now = Math.floor(Date.now() / 1000);
-  const user = new User({
+  storeTokens({
     access_token: testAccessToken({ customerId, onBehalfOf: customerId }),
     token_type: 'Bearer',
     scope: 'openid portal.customer',
@@ -122,8 +121,6 @@ export async function signInAs(customerId: string, status: SessionData['status']
     },
     expires_at: now + 600,
   });
-  await getUserManager().storeUser(user);
-  await loadStoredUser();
   setAccessTokenProvider(getAccessToken);
   setAuthenticated(true);
   setSessionData({ status });
