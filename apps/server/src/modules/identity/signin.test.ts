@@ -67,6 +67,8 @@ describe('sign-in with a one-time code (Okta classic Authentication API)', () =>
       userId: s._embedded.user.id,
       customerId: margaret.customerId,
       login: margaret.email,
+      // Password and a text-message code (RFC 8176 method names).
+      amr: ['pwd', 'sms', 'mfa'],
     });
     expect(await t.app.ctx.services.identity.consumeSessionToken(s.sessionToken)).toBeNull();
 
