@@ -41,7 +41,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env['CI']),
   retries: process.env['CI'] ? 1 : 0,
-  timeout: 30_000,
+  // A journey is many screens, each scanned by axe: 20-35 s on a two-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalTeardown: './support/global-teardown.ts',
