@@ -1,5 +1,4 @@
-import type { PageContent } from '@portal/contracts/content';
-import { fillPlaceholders } from '../../../lib/forms/fill-placeholders';
+import { createPageMessages, plainText } from '../../../lib/content-messages';
 
 /**
  * Texts these pages fall back on when content lacks a message. Content normally supplies them
@@ -26,18 +25,6 @@ export const fallbackMessages = {
 export type MessageKey = keyof typeof fallbackMessages;
 
 /** A page's message by key (content first, then the fallback), with placeholders filled. */
-export function pageMessage(
-  page: Pick<PageContent, 'messages'>,
-  key: MessageKey,
-  values: Readonly<Record<string, string | number>> = {},
-): string {
-  return fillPlaceholders(page.messages[key] ?? fallbackMessages[key], values);
-}
+export const pageMessage = createPageMessages(fallbackMessages);
 
-/** Plain text of a short content message (for headings and status text, which take no markup). */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { plainText };
