@@ -1,10 +1,15 @@
 /* global process, console */
 /**
- * Bundles the server's TypeScript into apps/server/dist/server.mjs (plus chunks/), for `npm start`.
- * Loading the sources through the tsx loader costs seconds at every start (each import crosses to the
- * loader thread); the bundle starts in well under one. Packages stay external (node_modules), except
- * our own workspace packages, which are TypeScript. Each file keeps its own import.meta.url, so code
- * that finds files beside itself (migrations, content) reads them from the source tree as in development.
+ * Bundles the server's TypeScript and the packages it uses into apps/server/dist/server.mjs (plus
+ * chunks/), for `npm start`. Node's ES module loader pays for every file it resolves and loads; the
+ * server's dependency tree is hundreds of files, which cost about half a second at every start. One
+ * bundle costs a fraction of that (see bench/startup.ts and docs/decisions/009-start-up-time.md).
+ *
+ * A few packages stay in node_modules, loaded at run time (`runtimeExternal`): those that find files
+ * beside their own code (PGlite's WebAssembly and data files, argon2's native addon, pino's worker
+ * threads) and those loaded only when configured (ioredis, nodemailer). Each of our files keeps its own
+ * import.meta.url, so code that finds files beside itself (migrations, content) reads them from the
+ * source tree as in development.
  *
  * Usage: node scripts/build-server.mjs            (always builds)
  *        import { serverBundleIsStale, buildServer } from './build-server.mjs'
@@ -22,7 +27,22 @@ const sources = [
   path.join(root, 'packages', 'contracts', 'src'),
   path.join(root, 'apps', 'server', 'package.json'),
   path.join(root, 'scripts', 'build-server.mjs'),
+  // The bundle holds the packages too: an install that changed them makes it stale.
+  path.join(root, 'package-lock.json'),
 ];
+
+/** Packages loaded from node_modules at run time rather than bundled (see the comment at the top). */
+const runtimeExternal = [
+  '@electric-sql/pglite',
+  'argon2',
+  'pino',
+  'thread-stream',
+  'pg-native',
+  'ioredis',
+  'nodemailer',
+];
+const isRuntimeExternal = (specifier) =>
+  runtimeExternal.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 /** True when the bundle is missing or older than any server or contracts source file. */
 export async function serverBundleIsStale() {
@@ -50,16 +70,22 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // Written for debugging (NODE_OPTIONS=--enable-source-maps maps stack traces to the sources); not
+    // loaded by default, as parsing them costs start-up time and memory.
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
+    // CommonJS packages in an ES module bundle: their require() of Node built-ins and of the runtime
+    // externals goes through a real require.
+    banner: {
+      js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
+    },
     plugins: [
       {
         name: 'portal-server',
         setup(b) {
-          // Packages load from node_modules at run time; only our TypeScript workspaces are bundled.
           b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+            isRuntimeExternal(args.path) ? { path: args.path, external: true } : undefined,
           );
           b.onLoad({ filter: /\.ts$/ }, async (args) => {
             const url = pathToFileURL(args.path).href;

@@ -1,15 +1,15 @@
-/* global process, console, setInterval */
+/* global process, console, setInterval, clearInterval */
 /**
  * `npm start`: builds what is out of date, then runs the server.
  * - The web app is rebuilt only when apps/web/dist is missing or older than its sources.
  * - The server bundle (see build-server.mjs) is rebuilt only when older than the server's sources.
- * - The server then runs as a child; SIGINT/SIGTERM are passed on and its exit code is ours.
- * A start with nothing to build costs a few milliseconds here, so the portal is ready in about a second.
+ * - The server bundle then runs in this process: its signal handling and exit code are ours.
+ * A start with nothing to build costs a few milliseconds here (see bench/startup.ts).
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, serverBundle, serverBundleIsStale } from './build-server.mjs';
 import { newestMtime } from './mtime.mjs';
 
@@ -58,26 +58,17 @@ if (webStale) {
 }
 if (serverStale) await buildServer();
 
-const server = spawn(process.execPath, ['--enable-source-maps', serverBundle, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
-
-// Ctrl+C reaches the server directly (same process group) and again through npm and us; the server
-// treats a repeat within a second as the same signal, so passing every signal on is safe.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (server.exitCode === null) server.kill(signal);
-  });
-}
+// The server runs in this process (a second Node process would cost its start-up time and memory).
+// It handles SIGINT/SIGTERM itself; argv[1] names the bundle, which it re-runs for first-start work.
+process.argv[1] = serverBundle;
 
 // npm passes SIGTERM only to the shell it started, which dies without passing it on; so when our
-// parent goes away (a service manager stopping `npm start`), stop the server too instead of leaving it.
+// parent goes away (a service manager stopping `npm start`), stop the server as if it had been asked.
 const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent && server.exitCode === null) server.kill('SIGTERM');
+const orphanCheck = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphanCheck);
+  process.kill(process.pid, 'SIGTERM');
 }, 500).unref();
 
-server.on('exit', (code, signal) => {
-  process.exit(code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1));
-});
+await import(pathToFileURL(serverBundle).href);

@@ -12,6 +12,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
+import type * as AppModule from './app';
 import type { Db } from './platform/db';
 import type { ModuleContext } from './platform/module';
 import type { Services } from './platform/services';
@@ -201,11 +202,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  // Start loading the app's code while the database opens; both take most of a start.
-  const appModule = import('./app');
-  // Awaited later; a failure to load is reported then, not as an unhandled rejection now.
-  appModule.catch(() => undefined);
   const { isPgliteDataDir, openDb } = await import('./platform/db');
+  // The app's code loads while the database opens (PGlite compiles its WebAssembly off the main
+  // thread), but only once the opening has begun: started first, loading the app delays it.
+  let appModule: Promise<typeof AppModule> | undefined;
+  const loadAppCode = () => {
+    appModule ??= import('./app');
+    // Awaited later; a failure to load is reported then, not as an unhandled rejection now.
+    appModule.catch(() => undefined);
+  };
 
   // How long each part of the start took, in the 'ready' log line: a slow start says where it went.
   const phases: Record<string, number> = { boot: Math.round(performance.now()) };
@@ -228,18 +233,22 @@ async function main(): Promise<void> {
         console.log(`Creating the embedded database in ${dataDir} (first start only, a few seconds)...`);
         await timed('createDatabase', () => createPgliteDataDir(dataDir));
       }
-      db = await timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
+      const opening = timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
+      if (process.env.PORTAL_APP_LOAD !== 'after') loadAppCode();
+      db = await opening;
     } else {
+      loadAppCode();
       db = await openDb({ kind: 'postgres', url: config.database.url });
       await db.query('SELECT 1');
     }
+    loadAppCode();
   } catch (error) {
     releaseLock();
     if (stopSignal) process.exit(0);
     fail(`Could not open the database (${describeDatabase(config)}): ${describeError(error)}`);
   }
 
-  let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>> | undefined;
+  let app: Awaited<ReturnType<(typeof AppModule)['buildApp']>> | undefined;
   const stopIfAsked = async () => {
     if (!stopSignal) return;
     await app?.close();
@@ -253,7 +262,7 @@ async function main(): Promise<void> {
     await stopIfAsked();
     await timed('migrateAndSeed', () => migrateAndSeed(db, config));
     await stopIfAsked();
-    const { buildApp } = await timed('loadApp', () => appModule);
+    const { buildApp } = await timed('loadApp', () => appModule!);
     built = app = await timed('buildApp', () => buildApp({ config, db }));
     await stopIfAsked();
   } catch (error) {

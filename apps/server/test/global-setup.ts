@@ -43,7 +43,8 @@ async function prepare(db: Db) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const ctx: ModuleContext = { config, db, clock: new ManualClock(), services: {} as Services };
   await createServices(ctx);
-  await seedAll(ctx);
+  // Every seed, whatever seed_state says: a shared PostgreSQL test database gets its demo data back.
+  await seedAll(ctx, { force: true });
 }
 
 declare module 'vitest' {

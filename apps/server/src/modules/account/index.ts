@@ -1,3 +1,4 @@
+import { demoCustomers } from '../../db/demo-customers';
 import type { ServiceModule } from '../../platform/module';
 import { accountRoutes } from './account.routes';
 import { createCustomersService, seedCustomers, type CustomersService } from './customers.service';
@@ -22,4 +23,5 @@ export const accountModule: ServiceModule = {
     await accountRoutes(app, ctx, createPreferencesService(ctx));
   },
   seed: (ctx) => ctx.db.transaction((tx) => seedCustomers(tx, ctx.clock)),
+  seedInputs: () => demoCustomers,
 };

@@ -1,3 +1,4 @@
+import { demoCustomers } from '../../db/demo-customers';
 import { closeCounterStore } from '../../platform/counters';
 import type { ModuleContext, ServiceModule } from '../../platform/module';
 import { authnRoutes } from './authn.routes';
@@ -39,4 +40,5 @@ export const identityModule: ServiceModule = {
     await app.register(async (scoped) => authnRoutes(scoped, ctx, authn, ctx.services.identity));
   },
   seed: seedIdentity,
+  seedInputs: () => demoCustomers,
 };

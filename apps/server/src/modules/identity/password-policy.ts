@@ -1,5 +1,6 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import type { OktaPasswordPolicy } from '@portal/contracts';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 
 /** Never accepted below this, whatever the settings say (NIST 800-63B). */
 export const ABSOLUTE_MIN_LENGTH = 8;
@@ -37,9 +38,16 @@ export function rulesFromSettings(settings: PasswordSettings): PasswordRules {
 }
 
 // zxcvbn-ts's list of common and breached passwords (about 49,000 entries), compared case-insensitively.
-const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+// Loaded on first use: unpacking the dictionaries costs start-up time every start would pay otherwise.
+let commonPasswords: Set<string> | undefined;
+const load = createRequire(import.meta.url);
 
 export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    (load('@zxcvbn-ts/language-common') as typeof LanguageCommon).dictionary['passwords-common'].map((p) =>
+      p.toLowerCase(),
+    ),
+  );
   return commonPasswords.has(password.toLowerCase());
 }
 

@@ -1,3 +1,4 @@
+import { demoCustomers } from '../../db/demo-customers';
 import type { ServiceModule } from '../../platform/module';
 import { createPoliciesService, seedPolicies, type PoliciesService } from './policy.service';
 
@@ -20,4 +21,5 @@ export const policyModule: ServiceModule = {
     // No HTTP routes yet: the policy data area adds them.
   },
   seed: (ctx) => ctx.db.transaction((tx) => seedPolicies(tx, ctx.clock)),
+  seedInputs: () => demoCustomers,
 };
