@@ -40,6 +40,8 @@ export interface RouteRow {
   jsBytes: number;
   cssBytes: number;
   files: number;
+  /** The JavaScript files the route loads, with their gzip sizes. */
+  jsFiles: Array<{ file: string; bytes: number }>;
   problems: string[];
 }
 
@@ -165,6 +167,7 @@ export function routeRows(manifest: Manifest): RouteRow[] {
       jsBytes,
       cssBytes,
       files: js.size + css.size,
+      jsFiles: [...js].map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes),
       problems,
     };
   });
@@ -197,6 +200,27 @@ function printTable(rows: RouteRow[]): void {
   for (const row of body) console.log(line(row));
 }
 
+/**
+ * Where the sign-in route's JavaScript goes, largest first, and the part no portal code can remove: the
+ * React runtime and React Router (the stack the architecture fixes), against the login budget.
+ */
+function printLoginBreakdown(login: RouteRow): void {
+  const name = (file: string) => path.basename(file).replace(/-[\w-]{8}\.js$/, '');
+  const framework = login.jsFiles.filter((f) => /^vendor-(react|router)$/.test(name(f.file)));
+  const floor = framework.reduce((n, f) => n + f.bytes, 0);
+  console.log(`\n/login JavaScript, ${kb(login.jsBytes)} KB in ${login.jsFiles.length} files:`);
+  const shown = login.jsFiles.slice(0, 12);
+  for (const f of shown) console.log(`  ${kb(f.bytes).padStart(6)}  ${name(f.file)}`);
+  const rest = login.jsFiles.slice(shown.length);
+  if (rest.length > 0) {
+    console.log(`  ${kb(rest.reduce((n, f) => n + f.bytes, 0)).padStart(6)}  ${rest.length} smaller files`);
+  }
+  console.log(
+    `React + React Router alone: ${kb(floor)} KB, ${(floor / budgets.loginJs).toFixed(2)} of the ` +
+      `${budgets.loginJs / KB} KB login budget before any portal code (decision 008).`,
+  );
+}
+
 function main(): void {
   if (!existsSync(path.join(dist, 'index.html'))) fail('no web build; run `npm run build:web` first');
   if (!existsSync(manifestFile)) {
@@ -216,6 +240,7 @@ function main(): void {
   );
   const login = rows.find((r) => r.route === '/login');
   if (!login) console.log('Note: no /login page in content; the login budget was not checked.');
+  else printLoginBreakdown(login);
   const over = rows.filter((r) => r.problems.length > 0);
   if (over.length > 0) {
     console.log(`\nVerdict: FAIL, ${over.length} route(s) over budget or unmapped`);

@@ -9,6 +9,7 @@ import { expect, test } from './support/fixtures';
  */
 const login = contentPage('login.json');
 const accessibility = contentPage('help-accessibility.json');
+const help = contentPage('help.json');
 const notFoundHeading = siteSettings().commonTexts?.['notFoundHeading'] ?? 'Page not found';
 
 test('the site root sends a visitor to sign in', async ({ page }) => {
@@ -47,6 +48,15 @@ test('a content page opens from the footer and survives a reload', async ({ page
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: accessibility.heading })).toBeVisible();
+
+  // Its breadcrumbs lead up to the help page.
+  await page
+    .getByRole('navigation', { name: /breadcrumb/i })
+    .getByRole('link', { name: 'Help' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${help.url}$`));
+  await expect(page.getByRole('heading', { level: 1, name: help.heading })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an address that does not exist shows the not-found page', async ({ page }) => {

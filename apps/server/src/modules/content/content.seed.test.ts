@@ -255,10 +255,15 @@ describe('content file validation', () => {
 
   it('loads a copy with a page removed (so the seed can remove it from the store)', async () => {
     const root = await copyWith((r) => unlink(path.join(r, 'pages', 'help-cookies.json')));
-    // The footer links to it, so removing the file alone is refused...
+    // The footer and the help page link to it, so removing the file alone is refused...
     expect((await problemsOf(root)).join('\n')).toMatch(/links to \/help\/cookies/);
     await editJson(path.join(root, 'navigation.json'), (j) => {
       j.footer = (j.footer as Array<{ url: string }>).filter((i) => i.url !== '/help/cookies');
+    });
+    await editJson(path.join(root, 'pages', 'help.json'), (j) => {
+      for (const block of j.blocks as Array<{ html?: string }>) {
+        block.html = block.html?.replace(/<li><a href="\/help\/cookies">Cookies<\/a><\/li>/, '');
+      }
     });
     // ...and accepted once nothing links to it any more.
     const loaded = await loadContentFiles(root);
