@@ -203,8 +203,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onSignal);
 
   const { isPgliteDataDir, openDb } = await import('./platform/db');
-  // The app's code loads while the database opens (PGlite compiles its WebAssembly off the main
-  // thread), but only once the opening has begun: started first, loading the app delays it.
+  // The app's code loads while migrations and seeds run. Loading it while PGlite opens was measured
+  // slower: both need the main thread, and the opening then finishes later (bench/startup.ts).
   let appModule: Promise<typeof AppModule> | undefined;
   const loadAppCode = () => {
     appModule ??= import('./app');
@@ -233,9 +233,7 @@ async function main(): Promise<void> {
         console.log(`Creating the embedded database in ${dataDir} (first start only, a few seconds)...`);
         await timed('createDatabase', () => createPgliteDataDir(dataDir));
       }
-      const opening = timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
-      if (process.env.PORTAL_APP_LOAD !== 'after') loadAppCode();
-      db = await opening;
+      db = await timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
     } else {
       loadAppCode();
       db = await openDb({ kind: 'postgres', url: config.database.url });
