@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall } from './call';
+import { z } from 'zod/mini';
+import { defineCall, named } from './call';
 import { customerCallErrors, customerParams, emptyBody, isoDateTime } from './common';
 
 /**
@@ -13,81 +13,91 @@ import { customerCallErrors, customerParams, emptyBody, isoDateTime } from './co
  * offers the email/phone/post checkboxes only while none is set, and the first-sign-in step shows
  * while `online` is null ("not asked").
  */
-export const marketingPreferences = z
-  .object({
-    email: z.boolean().nullable(),
-    phone: z.boolean().nullable(),
-    post: z.boolean().nullable(),
-    online: z.boolean().nullable(),
-  })
-  .meta({ id: 'MarketingPreferences' });
+export const marketingPreferences = named(
+  z.object({
+    email: z.nullable(z.boolean()),
+    phone: z.nullable(z.boolean()),
+    post: z.nullable(z.boolean()),
+    online: z.nullable(z.boolean()),
+  }),
+  'MarketingPreferences',
+);
 export type MarketingPreferences = z.infer<typeof marketingPreferences>;
 
 /** The postal address correspondence goes to; at most 7 lines (3 address lines, town, county, postcode, spare). */
-export const addressLines = z.array(z.string().trim().min(1, 'Enter an address line').max(100)).max(7);
+export const addressLines = z
+  .array(z.string().check(z.trim(), z.minLength(1, 'Enter an address line'), z.maxLength(100)))
+  .check(z.maxLength(7));
 
-export const correspondencePreferences = z
-  .object({
+export const correspondencePreferences = named(
+  z.object({
     paperless: z.boolean(),
     /** The customer's postal address on record unless they gave a separate correspondence address. */
     addressLines,
-  })
-  .meta({ id: 'CorrespondencePreferences' });
+  }),
+  'CorrespondencePreferences',
+);
 export type CorrespondencePreferences = z.infer<typeof correspondencePreferences>;
 
-export const combinedPreferences = z
-  .object({
+export const combinedPreferences = named(
+  z.object({
     marketingPreferences,
     correspondencePreferences,
-  })
-  .meta({ id: 'CombinedPreferences' });
+  }),
+  'CombinedPreferences',
+);
 export type CombinedPreferences = z.infer<typeof combinedPreferences>;
 
-export const userPreferences = z
-  .object({
+export const userPreferences = named(
+  z.object({
     /** The email on the customer record (null when the insurer holds none). */
-    email: z.string().nullable(),
+    email: z.nullable(z.string()),
     marketingPreferences,
     correspondencePreferences,
     /** True while the first-sign-in preferences step is outstanding (online marketing never answered). */
     registrationJourney: z.boolean(),
-  })
-  .meta({ id: 'UserPreferences' });
+  }),
+  'UserPreferences',
+);
 export type UserPreferences = z.infer<typeof userPreferences>;
 
 const marketingUpdate = z
-  .strictObject({
-    email: z.boolean(),
-    phone: z.boolean(),
-    post: z.boolean(),
-    online: z.boolean(),
-  })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Choose at least one marketing preference' });
+  .partial(
+    z.strictObject({
+      email: z.boolean(),
+      phone: z.boolean(),
+      post: z.boolean(),
+      online: z.boolean(),
+    }),
+  )
+  .check(z.refine((v) => Object.keys(v).length > 0, { message: 'Choose at least one marketing preference' }));
 
 const correspondenceUpdate = z.strictObject({
   paperless: z.boolean(),
   /** Replaces the stored lines when present (the first-sign-in step sends [] with paperless true). */
-  addressLines: addressLines.optional(),
+  addressLines: z.optional(addressLines),
 });
 
 export const updatePreferencesBody = z
   .strictObject({
-    marketingPreferences: marketingUpdate.optional(),
-    correspondencePreferences: correspondenceUpdate.optional(),
+    marketingPreferences: z.optional(marketingUpdate),
+    correspondencePreferences: z.optional(correspondenceUpdate),
   })
-  .refine((v) => v.marketingPreferences !== undefined || v.correspondencePreferences !== undefined, {
-    message: 'Send marketingPreferences, correspondencePreferences or both',
-  });
+  .check(
+    z.refine((v) => v.marketingPreferences !== undefined || v.correspondencePreferences !== undefined, {
+      message: 'Send marketingPreferences, correspondencePreferences or both',
+    }),
+  );
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;
 
-export const statusTokenResponse = z
-  .object({
-    token: z.string().min(1),
+export const statusTokenResponse = named(
+  z.object({
+    token: z.string().check(z.minLength(1)),
     /** ISO 8601 instant after which the token is refused. */
     expiresAt: isoDateTime,
-  })
-  .meta({ id: 'StatusToken' });
+  }),
+  'StatusToken',
+);
 export type StatusTokenResponse = z.infer<typeof statusTokenResponse>;
 
 export const getUserPreferencesCall = defineCall({

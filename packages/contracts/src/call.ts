@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The services the SPA calls; each has its own configured base URL. */
 export type ServiceName =
@@ -14,10 +14,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  * e.g. `/api/v1/customers/:customerId/status-token`.
  */
 export interface CallDefinition<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends Record<number, z.ZodType> = Record<number, z.ZodType>,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends Record<number, z.ZodMiniType> = Record<number, z.ZodMiniType>,
 > {
   id: string;
   summary: string;
@@ -39,10 +39,10 @@ const registry: CallDefinition[] = [];
 
 /** Defines a call and records it for the OpenAPI document. */
 export function defineCall<
-  P extends z.ZodType,
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  R extends Record<number, z.ZodType>,
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends Record<number, z.ZodMiniType>,
 >(call: CallDefinition<P, Q, B, R>): CallDefinition<P, Q, B, R> {
   if (registry.some((c) => c.id === call.id)) throw new Error(`Duplicate call id ${call.id}`);
   registry.push(call as unknown as CallDefinition);
@@ -54,11 +54,22 @@ export function allCalls(): readonly CallDefinition[] {
   return registry;
 }
 
+/**
+ * Names a schema for the OpenAPI document, where it becomes a component referenced by `$ref` (what
+ * `.meta({ id })` does in classic zod): returns a copy registered under `id` in zod's global registry,
+ * leaving `schema` itself unnamed. Ids are unique across the contracts.
+ */
+export function named<T extends z.ZodMiniType>(schema: T, id: string): T {
+  const copy = schema.clone();
+  z.globalRegistry.add(copy, { id });
+  return copy;
+}
+
 /** Our services' error envelope (identity endpoints use Okta's, see identity.ts). */
 export const errorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.string())),
   correlationId: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

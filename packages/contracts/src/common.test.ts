@@ -13,7 +13,7 @@ import {
   pageOf,
   paginationQuery,
 } from './common';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 describe('customer id', () => {
   it('accepts the insurer format C and seven digits', () => {
@@ -110,7 +110,7 @@ describe('ids and links', () => {
     const one = idParam('clientKey');
     expect(one.parse({ clientKey: 'sdk-1' })).toEqual({ clientKey: 'sdk-1' });
     expect(one.safeParse({ clientKey: 'a/b' }).success).toBe(false);
-    const custom = idParam('n', z.string().regex(/^\d+$/));
+    const custom = idParam('n', z.string().check(z.regex(/^\d+$/)));
     expect(custom.safeParse({ n: '12' }).success).toBe(true);
     expect(custom.safeParse({ n: 'x' }).success).toBe(false);
   });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { errorEnvelope } from './call';
+import { z } from 'zod/mini';
+import { errorEnvelope, named } from './call';
 
 /**
  * Primitives shared by the customer-data calls (profile, portal, policy, document, contact,
@@ -10,7 +10,7 @@ import { errorEnvelope } from './call';
 /** Customer ids as the insurer issues them: C and seven digits (C1000001). */
 export const customerIdPattern = /^C\d{7}$/;
 
-export const customerIdValue = z.string().regex(customerIdPattern, 'Enter a valid customer id');
+export const customerIdValue = z.string().check(z.regex(customerIdPattern, 'Enter a valid customer id'));
 
 /** `:customerId` path parameter. A well-formed id that is not the token's is answered 404, never 403. */
 export const customerParams = z.strictObject({ customerId: customerIdValue });
@@ -21,18 +21,18 @@ export const customerParams = z.strictObject({ customerId: customerIdValue });
  */
 export const opaqueId = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use letters, digits, - and _ only (at most 64 characters)');
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use letters, digits, - and _ only (at most 64 characters)'));
 
 /**
  * A params schema with `customerId` plus the named id segments, each checked by `schema` (opaqueId by
  * default): `idParams({ docId: opaqueId })`.
  */
-export function idParams<S extends Record<string, z.ZodType>>(ids: S) {
+export function idParams<S extends Record<string, z.ZodMiniType>>(ids: S) {
   return z.strictObject({ customerId: customerIdValue, ...ids });
 }
 
 /** A single `{ [name]: opaqueId }` params schema, for paths with one id and no customer id. */
-export function idParam<K extends string>(name: K, schema: z.ZodType = opaqueId) {
+export function idParam<K extends string>(name: K, schema: z.ZodMiniType = opaqueId) {
   return z.strictObject({ [name]: schema } as Record<K, typeof schema>);
 }
 
@@ -45,15 +45,16 @@ export const isoDateTime = z.iso.datetime({ offset: true });
  * A money amount the SPA may hide: `visible` false means the premium or value is not to be shown (the
  * SPA shows the configured text instead). `value` is pounds sterling, at most two decimal places.
  */
-export const money = z
-  .object({
+export const money = named(
+  z.object({
     visible: z.boolean(),
-    value: z
-      .number()
-      .min(0)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimal places'),
-  })
-  .meta({ id: 'Money' });
+    value: z.number().check(
+      z.minimum(0),
+      z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimal places'),
+    ),
+  }),
+  'Money',
+);
 export type Money = z.infer<typeof money>;
 
 /**
@@ -69,32 +70,34 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** `page` from 1, as a query string value ("2") or a number. */
 export const pageNumber = z.coerce
   .number({ error: 'Enter a page number' })
-  .int('Enter a whole page number')
-  .min(1, 'Pages start at 1')
-  .max(100_000);
+  .check(z.int('Enter a whole page number'), z.minimum(1, 'Pages start at 1'), z.maximum(100_000));
 
 /** `?page&pageSize`: page from 1 (default 1), pageSize 1 to 50 (default 10). Other query keys are ignored. */
 export const paginationQuery = z.object({
-  page: pageNumber.default(1),
-  pageSize: z.coerce
-    .number({ error: 'Enter a page size' })
-    .int('Enter a whole page size')
-    .min(1, 'Page size is at least 1')
-    .max(MAX_PAGE_SIZE, `Page size is at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+  page: z._default(pageNumber, 1),
+  pageSize: z._default(
+    z.coerce
+      .number({ error: 'Enter a page size' })
+      .check(
+        z.int('Enter a whole page size'),
+        z.minimum(1, 'Page size is at least 1'),
+        z.maximum(MAX_PAGE_SIZE, `Page size is at most ${MAX_PAGE_SIZE}`),
+      ),
+    DEFAULT_PAGE_SIZE,
+  ),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
 /**
  * One page of a list, in the spec's billing-list shape: currentPage, lastPage, pageSize, totalRecords, data.
  */
-export function pageOf<T extends z.ZodType>(item: T) {
+export function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.object({
-    currentPage: z.number().int().min(1),
+    currentPage: z.number().check(z.int(), z.minimum(1)),
     /** 1 when the list is empty. */
-    lastPage: z.number().int().min(1),
-    pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
-    totalRecords: z.number().int().min(0),
+    lastPage: z.number().check(z.int(), z.minimum(1)),
+    pageSize: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE)),
+    totalRecords: z.number().check(z.int(), z.minimum(0)),
     data: z.array(item),
   });
 }
@@ -110,7 +113,7 @@ export const customerCallErrors = {
 } as const;
 
 /** For calls that take no body: nothing, or `{}`. */
-export const emptyBody = z.strictObject({}).optional();
+export const emptyBody = z.optional(z.strictObject({}));
 
 /**
  * A binary response body (PDF). The server sends a Uint8Array/Buffer; the SPA receives a Blob. The

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall, errorEnvelope } from './call';
+import { z } from 'zod/mini';
+import { defineCall, errorEnvelope, named } from './call';
 import { customerCallErrors, customerIdValue } from './common';
 
 /**
@@ -11,26 +11,31 @@ import { customerCallErrors, customerIdValue } from './common';
 /** Spec §5 and §9: the message text is at most 500 characters. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 500;
 
-export const contactMessage = z
-  .strictObject({
+export const contactMessage = named(
+  z.strictObject({
     /** The primary answer, e.g. "Home insurance". */
-    productType: z.string().trim().min(1, 'Choose what your message is about').max(100),
+    productType: z
+      .string()
+      .check(z.trim(), z.minLength(1, 'Choose what your message is about'), z.maxLength(100)),
     /** The secondary answer, e.g. "Make a change to my policy". */
-    messageType: z.string().trim().min(1, 'Choose the kind of message').max(100),
+    messageType: z.string().check(z.trim(), z.minLength(1, 'Choose the kind of message'), z.maxLength(100)),
     messageText: z
       .string()
-      .trim()
-      .min(1, 'Enter your message')
-      .max(
-        CONTACT_MESSAGE_MAX_LENGTH,
-        `Your message must be ${CONTACT_MESSAGE_MAX_LENGTH} characters or fewer`,
+      .check(
+        z.trim(),
+        z.minLength(1, 'Enter your message'),
+        z.maxLength(
+          CONTACT_MESSAGE_MAX_LENGTH,
+          `Your message must be ${CONTACT_MESSAGE_MAX_LENGTH} characters or fewer`,
+        ),
       ),
-  })
-  .meta({ id: 'ContactMessage' });
+  }),
+  'ContactMessage',
+);
 export type ContactMessage = z.infer<typeof contactMessage>;
 
 /** The SPA treats a truthy `success` as sent and redirects to the success page. */
-export const contactMessageResult = z.object({ success: z.boolean() }).meta({ id: 'ContactMessageResult' });
+export const contactMessageResult = named(z.object({ success: z.boolean() }), 'ContactMessageResult');
 export type ContactMessageResult = z.infer<typeof contactMessageResult>;
 
 export const sendContactMessageCall = defineCall({

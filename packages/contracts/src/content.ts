@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall, errorEnvelope } from './call';
 
 /*
@@ -24,16 +24,16 @@ const controlChars = /[\u0000-\u001f\u007f]/;
  * A link target content may carry: a site path, an https address, tel:, mailto: or an in-page #anchor.
  * Anything else (javascript:, data:, protocol-relative //host) is refused.
  */
-export const safeLink = z
-  .string()
-  .max(2048)
-  .refine(
+export const safeLink = z.string().check(
+  z.maxLength(2048),
+  z.refine(
     (v) => v === '' || /^(\/(?!\/)|#|https:\/\/[^\s]+$|tel:\+?[0-9 ]+$|mailto:[^\s@]+@[^\s@]+$)/.test(v),
     { message: 'Links must be a site path, an https address, tel: or mailto:' },
-  )
-  .refine((v) => !controlChars.test(v) && !/\s/.test(v.replace(/^tel:.*/, '')), {
+  ),
+  z.refine((v) => !controlChars.test(v) && !/\s/.test(v.replace(/^tel:.*/, '')), {
     message: 'Links must not contain spaces or control characters',
-  });
+  }),
+);
 
 /** Tags allowed in rich text. The SPA still sanitises with DOMPurify using the same list. */
 export const richTextTags = [
@@ -78,20 +78,22 @@ export function richTextProblem(html: string): string | undefined {
 }
 
 /** An HTML fragment limited to `richTextTags` and `richTextAttributes`. */
-export const richText = z
-  .string()
-  .max(20_000)
-  .superRefine((v, ctx) => {
+export const richText = z.string().check(
+  z.maxLength(20_000),
+  z.superRefine((v, ctx) => {
     const problem = richTextProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `Rich text: ${problem}` });
-  });
+  }),
+);
 
 /** A site path as content names it: starts with one `/`, no query or fragment. */
 export const contentPath = z
   .string()
-  .min(1)
-  .max(MAX_RELATIVE_URL_LENGTH)
-  .regex(/^\/(?!\/)[^?#\s]*$/, 'Must be a site path starting with /');
+  .check(
+    z.minLength(1),
+    z.maxLength(MAX_RELATIVE_URL_LENGTH),
+    z.regex(/^\/(?!\/)[^?#\s]*$/, 'Must be a site path starting with /'),
+  );
 
 export const contentImage = z.object({
   /**
@@ -100,12 +102,14 @@ export const contentImage = z.object({
    */
   src: z
     .string()
-    .max(2048)
-    .regex(/^(\/(?!\/)|https?:\/\/)[^\s"'<>]+$/, 'An image needs a site path or an http(s) address'),
+    .check(
+      z.maxLength(2048),
+      z.regex(/^(\/(?!\/)|https?:\/\/)[^\s"'<>]+$/, 'An image needs a site path or an http(s) address'),
+    ),
   /** Empty for a decorative image. */
-  alt: z.string().max(300),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
+  alt: z.string().check(z.maxLength(300)),
+  width: z.optional(z.number().check(z.int(), z.positive())),
+  height: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type ContentImage = z.infer<typeof contentImage>;
 
@@ -137,11 +141,11 @@ export const formFieldType = z.enum([
 export type FormFieldType = z.infer<typeof formFieldType>;
 
 export const formFieldOption = z.object({
-  id: z.string().min(1),
-  label: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  label: z.string().check(z.minLength(1)),
   value: z.string(),
   /** Hint text under the option. */
-  hint: z.string().optional(),
+  hint: z.optional(z.string()),
 });
 export type FormFieldOption = z.infer<typeof formFieldOption>;
 
@@ -151,48 +155,51 @@ export type FormFieldOption = z.infer<typeof formFieldOption>;
  */
 export const formField = z
   .object({
-    id: z.string().min(1),
-    name: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)),
     type: formFieldType,
-    label: z.string().default('Label'),
-    subLabel: z.string().optional(),
+    label: z._default(z.string(), 'Label'),
+    subLabel: z.optional(z.string()),
     /** Help shown behind a "more information" toggle (rich text). */
-    tooltip: richText.optional(),
-    placeholder: z.string().optional(),
-    errorMessage: z.string().default('Error'),
+    tooltip: z.optional(richText),
+    placeholder: z.optional(z.string()),
+    errorMessage: z._default(z.string(), 'Error'),
     /** Shown when a required field is left empty; falls back to errorMessage. */
-    requiredMessage: z.string().optional(),
-    required: z.boolean().default(false),
-    disabled: z.boolean().default(false),
-    maxLength: z.number().int().positive().optional(),
-    minLength: z.number().int().nonnegative().optional(),
-    pattern: z
-      .string()
-      .max(500)
-      .refine((p) => {
-        try {
-          new RegExp(p);
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'Not a valid regular expression')
-      .optional(),
-    autocomplete: z.string().max(100).optional(),
+    requiredMessage: z.optional(z.string()),
+    required: z._default(z.boolean(), false),
+    disabled: z._default(z.boolean(), false),
+    maxLength: z.optional(z.number().check(z.int(), z.positive())),
+    minLength: z.optional(z.number().check(z.int(), z.nonnegative())),
+    pattern: z.optional(
+      z.string().check(
+        z.maxLength(500),
+        z.refine((p) => {
+          try {
+            new RegExp(p);
+            return true;
+          } catch {
+            return false;
+          }
+        }, 'Not a valid regular expression'),
+      ),
+    ),
+    autocomplete: z.optional(z.string().check(z.maxLength(100))),
     /** Initial value. */
-    value: z.string().optional(),
+    value: z.optional(z.string()),
     /** Choices for radio, select and checkbox groups. */
-    options: z.array(formFieldOption).optional(),
+    options: z.optional(z.array(formFieldOption)),
     /**
      * A named journey state in which the field is shown; absent means always. Registration uses
      * `needMoreData` for the policy number field.
      */
-    showWhen: z.string().min(1).optional(),
+    showWhen: z.optional(z.string().check(z.minLength(1))),
   })
-  .refine((f) => f.minLength === undefined || f.maxLength === undefined || f.minLength <= f.maxLength, {
-    message: 'minLength must not exceed maxLength',
-    path: ['minLength'],
-  });
+  .check(
+    z.refine((f) => f.minLength === undefined || f.maxLength === undefined || f.minLength <= f.maxLength, {
+      message: 'minLength must not exceed maxLength',
+      path: ['minLength'],
+    }),
+  );
 export type FormField = z.infer<typeof formField>;
 export type FormFieldInput = z.input<typeof formField>;
 
@@ -217,39 +224,39 @@ export const linkType = z.enum([
 export type LinkType = z.infer<typeof linkType>;
 
 export const callToAction = z.object({
-  id: z.string().optional(),
-  text: z.string().min(1),
+  id: z.optional(z.string()),
+  text: z.string().check(z.minLength(1)),
   /** Shorter text for narrow screens. */
-  mobileLabel: z.string().optional(),
-  link: safeLink.default(''),
-  linkType: linkType.default('Default'),
-  opensIn: opensIn.default('SameTab'),
+  mobileLabel: z.optional(z.string()),
+  link: z._default(safeLink, ''),
+  linkType: z._default(linkType, 'Default'),
+  opensIn: z._default(opensIn, 'SameTab'),
   /** Show the interstitial modal before leaving to the policy system. */
-  showInterstitial: z.boolean().default(false),
+  showInterstitial: z._default(z.boolean(), false),
   /** Visual weight: primary (green button), secondary (outline button) or a plain link. */
-  style: z.enum(['primary', 'secondary', 'link']).default('primary'),
+  style: z._default(z.enum(['primary', 'secondary', 'link']), 'primary'),
 });
 export type CallToAction = z.infer<typeof callToAction>;
 
 export const modalContent = z.looseObject({
-  id: z.string().min(1),
-  heading: z.string().min(1),
-  topHeading: z.string().optional(),
-  bodyText: richText.optional(),
-  upperBody: richText.optional(),
-  lowerBody: richText.optional(),
-  requestText: richText.optional(),
-  desktopImage: contentImage.optional(),
-  mobileImage: contentImage.optional(),
-  logoTop: contentImage.optional(),
-  primaryCallsToAction: z.array(callToAction).default([]),
-  secondaryCallsToAction: z.array(callToAction).default([]),
-  tertiaryCallsToAction: z.array(callToAction).default([]),
+  id: z.string().check(z.minLength(1)),
+  heading: z.string().check(z.minLength(1)),
+  topHeading: z.optional(z.string()),
+  bodyText: z.optional(richText),
+  upperBody: z.optional(richText),
+  lowerBody: z.optional(richText),
+  requestText: z.optional(richText),
+  desktopImage: z.optional(contentImage),
+  mobileImage: z.optional(contentImage),
+  logoTop: z.optional(contentImage),
+  primaryCallsToAction: z._default(z.array(callToAction), []),
+  secondaryCallsToAction: z._default(z.array(callToAction), []),
+  tertiaryCallsToAction: z._default(z.array(callToAction), []),
   /** Label of the close (X) button, for screen readers. */
-  closeLabel: z.string().default('Close'),
+  closeLabel: z._default(z.string(), 'Close'),
   /** Date window (ISO 8601) in which a splash (welcome back) modal shows. */
-  displayFrom: z.iso.datetime({ offset: true }).optional(),
-  displayUntil: z.iso.datetime({ offset: true }).optional(),
+  displayFrom: z.optional(z.iso.datetime({ offset: true })),
+  displayUntil: z.optional(z.iso.datetime({ offset: true })),
 });
 export type ModalContent = z.infer<typeof modalContent>;
 
@@ -263,20 +270,20 @@ export type ModalContent = z.infer<typeof modalContent>;
  * `minLengthText` carries `{minLength}`.
  */
 export const passwordRequirements = z.object({
-  minPasswordLength: z.number().int().min(8).max(64),
+  minPasswordLength: z.number().check(z.int(), z.minimum(8), z.maximum(64)),
   lowercaseChar: z.boolean(),
   uppercaseChar: z.boolean(),
   numberChar: z.boolean(),
   specialChar: z.boolean(),
-  heading: z.string().min(1),
-  minLengthText: z.string().min(1),
-  lowercaseText: z.string().min(1),
-  uppercaseText: z.string().min(1),
-  numberText: z.string().min(1),
-  specialText: z.string().min(1),
-  noSpacesText: z.string().min(1),
+  heading: z.string().check(z.minLength(1)),
+  minLengthText: z.string().check(z.minLength(1)),
+  lowercaseText: z.string().check(z.minLength(1)),
+  uppercaseText: z.string().check(z.minLength(1)),
+  numberText: z.string().check(z.minLength(1)),
+  specialText: z.string().check(z.minLength(1)),
+  noSpacesText: z.string().check(z.minLength(1)),
   /** Extra guidance under the list (for example "Try three random words"). */
-  guidance: richText.optional(),
+  guidance: z.optional(richText),
 });
 export type PasswordRequirements = z.infer<typeof passwordRequirements>;
 
@@ -288,9 +295,9 @@ export const serviceAlert = z.object({
 export type ServiceAlert = z.infer<typeof serviceAlert>;
 
 export const siteSettings = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   type: z.literal('SiteSettings'),
-  siteName: z.string().min(1),
+  siteName: z.string().check(z.minLength(1)),
   loginPage: contentPath,
   accountRootPage: contentPath,
   dashboardPage: contentPath,
@@ -299,67 +306,71 @@ export const siteSettings = z.looseObject({
   /** Freephone number for urgent help, as displayed (for example "0800 123 4567"). */
   infinityPhoneTracking: z
     .string()
-    .regex(/^[0-9][0-9 ]{6,18}[0-9]$/, 'A UK phone number in digits and spaces'),
+    .check(z.regex(/^[0-9][0-9 ]{6,18}[0-9]$/, 'A UK phone number in digits and spaces')),
   globalPasswordRequirementsBlock: passwordRequirements,
   /** Product code (PHL, PAH, PHR, NGH, NGB, MPC, ...) -> the label customers see. */
-  policyTypeMappingText: z.record(z.string().regex(/^[A-Z]{2,5}$/), z.string().min(1)),
+  policyTypeMappingText: z.record(
+    z.string().check(z.regex(/^[A-Z]{2,5}$/)),
+    z.string().check(z.minLength(1)),
+  ),
   /** Minutes the SPA may reuse user data from session storage; 0 disables the cache. */
-  userCacheTTL: z.number().int().min(0).max(1440),
+  userCacheTTL: z.number().check(z.int(), z.minimum(0), z.maximum(1440)),
   logOutModalWindowBlock: modalContent,
   welcomeModalWindowBlock: modalContent,
   welcomeBackWindowBlock: modalContent,
   gwInterstitialModalWindowBlock: modalContent,
   gwInterstitialBespokeModalWindowBlock: modalContent,
   /** Idle minutes before the inactivity modal; 0 disables it. */
-  idleTimeoutMinutes: z.number().int().min(0).max(720),
-  idleCountdownSeconds: z.number().int().positive().max(600).default(60),
+  idleTimeoutMinutes: z.number().check(z.int(), z.minimum(0), z.maximum(720)),
+  idleCountdownSeconds: z._default(z.number().check(z.int(), z.positive(), z.maximum(600)), 60),
   /** Inactivity modal texts; `bodyText` carries `{seconds}`. */
   idleModal: z.object({
-    heading: z.string().min(1),
-    bodyText: z.string().min(1),
-    staySignedInText: z.string().min(1),
-    signOutText: z.string().min(1),
+    heading: z.string().check(z.minLength(1)),
+    bodyText: z.string().check(z.minLength(1)),
+    staySignedInText: z.string().check(z.minLength(1)),
+    signOutText: z.string().check(z.minLength(1)),
   }),
   serviceAlert,
   /** SDK key of the feature-flag service (GrowthBook-compatible, served by this service). */
-  featureFlagKey: z.string().min(1),
+  featureFlagKey: z.string().check(z.minLength(1)),
   /** Pixel widths (spec section 9). */
-  breakpoints: z
-    .object({
-      mobile: z.number().int().positive(),
-      desktop: z.number().int().positive(),
-      menuCollapse: z.number().int().positive(),
-      modal: z.number().int().positive(),
-    })
-    .default({ mobile: 768, desktop: 1920, menuCollapse: 1024, modal: 1024 }),
+  breakpoints: z._default(
+    z.object({
+      mobile: z.number().check(z.int(), z.positive()),
+      desktop: z.number().check(z.int(), z.positive()),
+      menuCollapse: z.number().check(z.int(), z.positive()),
+      modal: z.number().check(z.int(), z.positive()),
+    }),
+    { mobile: 768, desktop: 1920, menuCollapse: 1024, modal: 1024 },
+  ),
   /** Site-wide maintenance: every page shows the maintenance page. */
-  isMaintenanceMode: z.boolean().default(false),
+  isMaintenanceMode: z._default(z.boolean(), false),
   /**
    * True only in the answer to `getbytype?type=SiteSettings&error=true`: the settings are being read
    * for the error page, so the SPA must not redirect to the error page again if anything else fails.
    */
-  isErrorContext: z.boolean().default(false),
+  isErrorContext: z._default(z.boolean(), false),
   /** The full-page fallback used when settings themselves cannot load (kept here for consistency). */
   fallback: z.object({
-    heading: z.string().min(1),
-    body: z.string().min(1),
-    refreshAdvice: z.string().min(1),
+    heading: z.string().check(z.minLength(1)),
+    body: z.string().check(z.minLength(1)),
+    refreshAdvice: z.string().check(z.minLength(1)),
     /** Carries `{phone}`. */
-    urgentHelp: z.string().min(1),
+    urgentHelp: z.string().check(z.minLength(1)),
   }),
-  loaderText: z.string().min(1),
-  unexpectedErrorHeading: z.string().min(1),
+  loaderText: z.string().check(z.minLength(1)),
+  unexpectedErrorHeading: z.string().check(z.minLength(1)),
   skipLinks: z.object({ content: z.string(), menu: z.string(), footer: z.string() }),
-  logoutButtonText: z.string().min(1),
+  logoutButtonText: z.string().check(z.minLength(1)),
   /** Breadcrumb labels: home label, and segment -> label replacements (login-security -> Update your password). */
   breadcrumbs: z.object({
-    homeLabel: z.string().min(1),
-    ariaLabel: z.string().min(1),
+    homeLabel: z.string().check(z.minLength(1)),
+    ariaLabel: z.string().check(z.minLength(1)),
     dropSegments: z.array(z.string()),
     labels: z.record(z.string(), z.string()),
   }),
   /** Texts shared by many screens (Show/Hide password, opens in new tab, ...). */
-  commonTexts: z.record(z.string(), z.string()).default({}),
+  commonTexts: z._default(z.record(z.string(), z.string()), {}),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 export type SiteSettingsInput = z.input<typeof siteSettings>;
@@ -369,26 +380,26 @@ export type SiteSettingsInput = z.input<typeof siteSettings>;
 // ---------------------------------------------------------------------------------------------------
 
 const navItemBase = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
   url: safeLink,
   /** main: main navigation; utility: the utility links above it; footer: footer links. */
   group: z.enum(['main', 'utility', 'footer']),
   /** Shown only to signed-in customers. */
-  requiresAuthentication: z.boolean().default(false),
+  requiresAuthentication: z._default(z.boolean(), false),
   /** Shown only to customers who are not signed in (for example "Sign in", "Register"). */
-  hideWhenAuthenticated: z.boolean().default(false),
-  opensIn: opensIn.default('SameTab'),
+  hideWhenAuthenticated: z._default(z.boolean(), false),
+  opensIn: z._default(opensIn, 'SameTab'),
 });
 
 export const navLeaf = navItemBase;
-export const navItem = navItemBase.extend({
-  children: z.array(navLeaf).optional(),
+export const navItem = z.extend(navItemBase, {
+  children: z.optional(z.array(navLeaf)),
   /**
    * The SPA fills the children itself: `policies` lists the customer's policies (active, upcoming,
    * expired), each linking to this item's url with `?id={policyNumber}`.
    */
-  dynamicChildren: z.enum(['policies']).optional(),
+  dynamicChildren: z.optional(z.enum(['policies'])),
 });
 export type NavItem = z.infer<typeof navItem>;
 
@@ -397,8 +408,8 @@ export type NavItem = z.infer<typeof navItem>;
  * the SPA appends the sign-out button after the utility links itself) and `footer`.
  */
 export const navigation = z.object({
-  header: z.array(navItem.extend({ group: z.enum(['main', 'utility']) })),
-  footer: z.array(navItem.extend({ group: z.literal('footer') })),
+  header: z.array(z.extend(navItem, { group: z.enum(['main', 'utility']) })),
+  footer: z.array(z.extend(navItem, { group: z.literal('footer') })),
 });
 export type Navigation = z.infer<typeof navigation>;
 
@@ -406,15 +417,15 @@ export type Navigation = z.infer<typeof navigation>;
 // Page blocks
 // ---------------------------------------------------------------------------------------------------
 
-const blockBase = { id: z.string().min(1), heading: z.string().optional() };
+const blockBase = { id: z.string().check(z.minLength(1)), heading: z.optional(z.string()) };
 const texts = z.record(z.string(), z.string());
 const messages = z.record(z.string(), richText);
 
 /** A heading, a body and buttons: the no-policies and no-quotes templates and override messages use it. */
 export const messageBox = z.object({
-  heading: z.string().min(1),
+  heading: z.string().check(z.minLength(1)),
   body: richText,
-  callsToAction: z.array(callToAction).default([]),
+  callsToAction: z._default(z.array(callToAction), []),
 });
 export type MessageBox = z.infer<typeof messageBox>;
 
@@ -423,8 +434,8 @@ const richTextBlock = z.looseObject({ ...blockBase, type: z.literal('richText'),
 const callToActionListBlock = z.looseObject({
   ...blockBase,
   type: z.literal('callToActionList'),
-  body: richText.optional(),
-  callsToAction: z.array(callToAction).min(1),
+  body: z.optional(richText),
+  callsToAction: z.array(callToAction).check(z.minLength(1)),
 });
 
 const personalDetailsBlock = z.looseObject({
@@ -439,7 +450,7 @@ const personalDetailsBlock = z.looseObject({
   }),
   /** Shown when the profile could not be loaded. */
   errorText: richText,
-  changeText: richText.optional(),
+  changeText: z.optional(richText),
 });
 
 const contactDetailsBlock = z.looseObject({
@@ -447,7 +458,7 @@ const contactDetailsBlock = z.looseObject({
   type: z.literal('contactDetails'),
   labels: z.object({ email: z.string(), mobile: z.string(), landline: z.string() }),
   errorText: richText,
-  changeText: richText.optional(),
+  changeText: z.optional(richText),
 });
 
 /** Password details with the two-step change modal (choose factor, then code and passwords). */
@@ -499,7 +510,7 @@ const policiesGridBlock = z.looseObject({
   availableText: z.string(),
   viewPolicyText: z.string(),
   labels: texts,
-  pageSize: z.number().int().positive().default(3),
+  pageSize: z._default(z.number().check(z.int(), z.positive()), 3),
   errorText: richText,
   noPolicies: messageBox,
 });
@@ -507,7 +518,7 @@ const policiesGridBlock = z.looseObject({
 const renewalsGridBlock = z.looseObject({
   ...blockBase,
   type: z.literal('renewalsGrid'),
-  body: richText.optional(),
+  body: z.optional(richText),
   labels: texts,
   viewRenewalText: z.string(),
 });
@@ -516,14 +527,14 @@ const renewalsGridBlock = z.looseObject({
 const marketingPreferencesBlock = z.looseObject({
   ...blockBase,
   type: z.literal('marketingPreferences'),
-  body: richText.optional(),
+  body: z.optional(richText),
   channels: z.array(
     z.object({ id: z.string(), channel: z.enum(['email', 'phone', 'post']), label: z.string() }),
   ),
   channelsHeading: z.string(),
   online: z.object({
     question: z.string(),
-    hint: richText.optional(),
+    hint: z.optional(richText),
     yesOption: formFieldOption,
     noOption: formFieldOption,
   }),
@@ -536,7 +547,7 @@ const marketingPreferencesBlock = z.looseObject({
 const correspondencePreferencesBlock = z.looseObject({
   ...blockBase,
   type: z.literal('correspondencePreferences'),
-  body: richText.optional(),
+  body: z.optional(richText),
   paperlessLabel: z.string(),
   paperLabel: z.string(),
   currentlyPaperlessText: richText,
@@ -552,7 +563,7 @@ const correspondencePreferencesBlock = z.looseObject({
 const agencyCardBlock = z.looseObject({
   ...blockBase,
   type: z.literal('agencyCard'),
-  body: richText.optional(),
+  body: z.optional(richText),
   labels: texts,
   mapLinkText: z.string(),
   /** Carries `{open}` and `{close}`. */
@@ -564,10 +575,10 @@ const contextualHelpItem = z.object({
   id: z.string(),
   heading: z.string(),
   body: richText,
-  callsToAction: z.array(callToAction).default([]),
-  allowMTA: z.boolean().optional(),
-  displayFilter: z.enum(['Enabled', 'Disabled', 'PolicyRenewalCustomerReady']).optional(),
-  productTypes: z.array(z.string()).optional(),
+  callsToAction: z._default(z.array(callToAction), []),
+  allowMTA: z.optional(z.boolean()),
+  displayFilter: z.optional(z.enum(['Enabled', 'Disabled', 'PolicyRenewalCustomerReady'])),
+  productTypes: z.optional(z.array(z.string())),
 });
 const agencyContextualHelpBlock = z.looseObject({
   ...blockBase,
@@ -577,7 +588,7 @@ const agencyContextualHelpBlock = z.looseObject({
 const policyContextualHelpBlock = z.looseObject({
   ...blockBase,
   type: z.literal('policyContextualHelp'),
-  items: z.array(contextualHelpItem).min(1),
+  items: z.array(contextualHelpItem).check(z.minLength(1)),
 });
 
 const documentMessages = z.object({
@@ -590,37 +601,46 @@ const documentMessages = z.object({
 const billingDocumentsBlock = z.looseObject({
   ...blockBase,
   type: z.literal('billingDocuments'),
-  body: richText.optional(),
+  body: z.optional(richText),
   accountLabel: z.string(),
   viewPdfText: z.string(),
   loadMoreText: z.string(),
-  pageSize: z.object({ mobile: z.number().int().positive(), desktop: z.number().int().positive() }),
+  pageSize: z.object({
+    mobile: z.number().check(z.int(), z.positive()),
+    desktop: z.number().check(z.int(), z.positive()),
+  }),
   messages: documentMessages,
 });
 
 const policyDocumentPacksBlock = z.looseObject({
   ...blockBase,
   type: z.literal('policyDocumentPacks'),
-  body: richText.optional(),
+  body: z.optional(richText),
   downloadText: z.string(),
   loadMoreText: z.string(),
   createdLabel: z.string(),
-  pageSize: z.object({ mobile: z.number().int().positive(), desktop: z.number().int().positive() }),
+  pageSize: z.object({
+    mobile: z.number().check(z.int(), z.positive()),
+    desktop: z.number().check(z.int(), z.positive()),
+  }),
   messages: documentMessages,
   /** Standard policy wording inserts, downloadable by every customer with that product. */
-  inserts: z
-    .array(z.object({ id: z.string(), title: z.string(), productTypes: z.array(z.string()), url: safeLink }))
-    .default([]),
+  inserts: z._default(
+    z.array(
+      z.object({ id: z.string(), title: z.string(), productTypes: z.array(z.string()), url: safeLink }),
+    ),
+    [],
+  ),
 });
 
 const policyCoverInsertBlock = z.looseObject({
   ...blockBase,
   type: z.literal('policyCoverInsert'),
-  body: richText.optional(),
+  body: z.optional(richText),
   labels: texts,
   /** Shown when a list of valuables is longer than the display limit. */
   tooManyItemsMessage: z.string(),
-  maxItems: z.number().int().positive().default(20),
+  maxItems: z._default(z.number().check(z.int(), z.positive()), 20),
   unknownArtTypeLabel: z.string(),
   errorText: richText,
 });
@@ -637,7 +657,7 @@ const policyCoverCallToActionBlock = z.looseObject({
 const quotesBlock = z.looseObject({
   ...blockBase,
   type: z.literal('quotes'),
-  body: richText.optional(),
+  body: z.optional(richText),
   labels: texts,
   downloadText: z.string(),
   continueOnlineText: z.string(),
@@ -649,27 +669,27 @@ const quotesBlock = z.looseObject({
 const contactSecondaryAnswer = z.object({
   id: z.string(),
   label: z.string(),
-  messageType: z.string().min(1),
-  override: messageBox.optional(),
+  messageType: z.string().check(z.minLength(1)),
+  override: z.optional(messageBox),
 });
 const contactPrimaryAnswer = z.object({
   id: z.string(),
   label: z.string(),
   /** The product type the message is about, sent as productType. */
-  productType: z.string().min(1),
-  secondaryAnswers: z.array(contactSecondaryAnswer).min(1),
+  productType: z.string().check(z.minLength(1)),
+  secondaryAnswers: z.array(contactSecondaryAnswer).check(z.minLength(1)),
 });
 const contactFormBlock = z.looseObject({
   ...blockBase,
   type: z.literal('contactForm'),
-  body: richText.optional(),
+  body: z.optional(richText),
   primaryQuestion: z.object({
     label: z.string(),
-    hint: z.string().optional(),
-    answers: z.array(contactPrimaryAnswer).min(1),
+    hint: z.optional(z.string()),
+    answers: z.array(contactPrimaryAnswer).check(z.minLength(1)),
   }),
   secondaryQuestionLabel: z.string(),
-  secondaryQuestionHint: z.string().optional(),
+  secondaryQuestionHint: z.optional(z.string()),
   message: formField,
   /** "You have {count} characters remaining". */
   remainingText: z.string(),
@@ -683,10 +703,10 @@ const crossSellBannerBlock = z.looseObject({
   ...blockBase,
   type: z.literal('crossSellBanner'),
   body: richText,
-  image: contentImage.optional(),
-  callsToAction: z.array(callToAction).default([]),
-  policyTypeFilter: z.string().default(''),
-  condition: z.enum(['ALL', 'ANY', 'NONE', 'all', 'any', 'none']).default('ANY'),
+  image: z.optional(contentImage),
+  callsToAction: z._default(z.array(callToAction), []),
+  policyTypeFilter: z._default(z.string(), ''),
+  condition: z._default(z.enum(['ALL', 'ANY', 'NONE', 'all', 'any', 'none']), 'ANY'),
   /** Shown instead when the customer has not agreed to tailored online marketing. */
   alternative: messageBox,
 });
@@ -708,13 +728,13 @@ const tabbedNavigationBlock = z.looseObject({
   type: z.literal('tabbedNavigation'),
   ariaLabel: z.string(),
   /** Links carry the policy id query parameter the SPA adds. */
-  tabs: z.array(z.object({ id: z.string(), title: z.string(), url: contentPath })).min(1),
+  tabs: z.array(z.object({ id: z.string(), title: z.string(), url: contentPath })).check(z.minLength(1)),
 });
 
 const faqBlock = z.looseObject({
   ...blockBase,
   type: z.literal('faq'),
-  items: z.array(z.object({ id: z.string(), question: z.string(), answer: richText })).min(1),
+  items: z.array(z.object({ id: z.string(), question: z.string(), answer: richText })).check(z.minLength(1)),
 });
 
 /** Every content block type a page may carry. */
@@ -754,17 +774,17 @@ export type BlockOf<T extends ContentBlockType> = Extract<ContentBlock, { type: 
  * that variant's blocks at `slot`. Weights are the intended split and match the flag definition.
  */
 export const contentExperiment = z.object({
-  key: z.string().min(1),
-  slot: z.enum(['beforeBlocks', 'afterBlocks']).default('beforeBlocks'),
+  key: z.string().check(z.minLength(1)),
+  slot: z._default(z.enum(['beforeBlocks', 'afterBlocks']), 'beforeBlocks'),
   variants: z
     .array(
       z.object({
-        id: z.string().min(1),
-        weight: z.number().min(0).max(1),
+        id: z.string().check(z.minLength(1)),
+        weight: z.number().check(z.minimum(0), z.maximum(1)),
         blocks: z.array(contentBlock),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 });
 export type Experiment = z.infer<typeof contentExperiment>;
 
@@ -782,29 +802,32 @@ export type Experiment = z.infer<typeof contentExperiment>;
 export const pageMessages = messages;
 
 const pageBase = {
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   url: contentPath,
   /** Editor's name for the page. */
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   requiresAuthentication: z.boolean(),
-  isMaintenanceMode: z.boolean().default(false),
-  meta: z.object({ title: z.string().min(1), description: z.string().max(300).optional() }),
-  heading: z.string().min(1),
+  isMaintenanceMode: z._default(z.boolean(), false),
+  meta: z.object({
+    title: z.string().check(z.minLength(1)),
+    description: z.optional(z.string().check(z.maxLength(300))),
+  }),
+  heading: z.string().check(z.minLength(1)),
   /** Label in breadcrumbs (defaults to the URL segment with hyphens as spaces). */
-  breadcrumbTitle: z.string().optional(),
-  intro: richText.optional(),
-  blocks: z.array(contentBlock).default([]),
-  experiments: z.array(contentExperiment).default([]),
-  fields: z.array(formField).default([]),
-  messages: pageMessages.default({}),
-  callsToAction: z.array(callToAction).default([]),
+  breadcrumbTitle: z.optional(z.string()),
+  intro: z.optional(richText),
+  blocks: z._default(z.array(contentBlock), []),
+  experiments: z._default(z.array(contentExperiment), []),
+  fields: z._default(z.array(formField), []),
+  messages: z._default(pageMessages, {}),
+  callsToAction: z._default(z.array(callToAction), []),
   /** Submit button text of the page's form. */
-  submitText: z.string().optional(),
+  submitText: z.optional(z.string()),
   /** Where the page's form goes next when it succeeds (for example registration -> check your email). */
-  nextUrl: contentPath.optional(),
+  nextUrl: z.optional(contentPath),
 };
 
-const page = <T extends string, S extends z.ZodRawShape>(type: T, extra: S) =>
+const page = <T extends string, S extends z.core.$ZodLooseShape>(type: T, extra: S) =>
   z.looseObject({ ...pageBase, type: z.literal(type), ...extra });
 
 export const pageTypes = [
@@ -831,7 +854,7 @@ export type PageType = (typeof pageTypes)[number];
 export const pageContent = z.discriminatedUnion('type', [
   page('RegistrationPage', {
     /** Blocks shown when registration answers OK_2 (we could not match the details). */
-    failureBlocks: z.array(contentBlock).default([]),
+    failureBlocks: z._default(z.array(contentBlock), []),
   }),
   page('ConfirmationPage', {}),
   page('PasswordPage', {
@@ -840,15 +863,15 @@ export const pageContent = z.discriminatedUnion('type', [
   page('AuthenticationVerificationPage', {}),
   page('AuthenticationChallengePage', {
     /** Resend stays disabled this long after load and each click (spec: 30 s). */
-    resendDelaySeconds: z.number().int().positive().default(30),
+    resendDelaySeconds: z._default(z.number().check(z.int(), z.positive()), 30),
   }),
   page('LoginPage', {}),
   page('ResetPasswordPage', {}),
   page('DashboardPage', {}),
   page('StandardPageTemplate', {}),
   page('RedirectPage', {
-    target: safeLink.refine((v) => v !== '', 'A redirect needs a target'),
-    opensIn: opensIn.default('SameTab'),
+    target: safeLink.check(z.refine((v) => v !== '', 'A redirect needs a target')),
+    opensIn: z._default(opensIn, 'SameTab'),
   }),
   page('PolicyRedirectPage', {
     /** Where each stored post-login destination kind goes; the SPA adds `?id={policyNumber}`. */
@@ -864,7 +887,7 @@ export const pageContent = z.discriminatedUnion('type', [
   page('AccountPage', {}),
   page('RegistrationMarketingPreferences', {}),
   page('FormSuccessPage', {
-    image: contentImage.optional(),
+    image: z.optional(contentImage),
   }),
   page('PolicyPage', {}),
   page('ErrorPage', {}),
@@ -895,23 +918,23 @@ export function normaliseContentPath(relativeUrl: string): string {
 
 const flagValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const featureRule = z.looseObject({
-  id: z.string().optional(),
-  key: z.string().optional(),
-  condition: z.record(z.string(), z.unknown()).optional(),
-  force: flagValue.optional(),
-  variations: z.array(flagValue).optional(),
-  weights: z.array(z.number().min(0).max(1)).optional(),
-  coverage: z.number().min(0).max(1).optional(),
-  hashAttribute: z.string().optional(),
-  meta: z.array(z.looseObject({ key: z.string().optional(), name: z.string().optional() })).optional(),
+  id: z.optional(z.string()),
+  key: z.optional(z.string()),
+  condition: z.optional(z.record(z.string(), z.unknown())),
+  force: z.optional(flagValue),
+  variations: z.optional(z.array(flagValue)),
+  weights: z.optional(z.array(z.number().check(z.minimum(0), z.maximum(1)))),
+  coverage: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+  hashAttribute: z.optional(z.string()),
+  meta: z.optional(z.array(z.looseObject({ key: z.optional(z.string()), name: z.optional(z.string()) }))),
 });
 export const featureDefinition = z.looseObject({
   defaultValue: flagValue,
-  rules: z.array(featureRule).optional(),
+  rules: z.optional(z.array(featureRule)),
 });
 export const featureDefinitions = z.looseObject({
   features: z.record(z.string(), featureDefinition),
-  dateUpdated: z.string().optional(),
+  dateUpdated: z.optional(z.string()),
 });
 export type FeatureDefinitions = z.infer<typeof featureDefinitions>;
 
@@ -921,27 +944,26 @@ export type FeatureDefinitions = z.infer<typeof featureDefinitions>;
 
 /** No control characters (they never appear in a real path and break logs and caches). */
 const queryText = (max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Give exactly one value') })
-    .min(1, 'Must not be empty')
-    .max(max, `Must be at most ${max} characters`)
-    .refine((v) => !controlChars.test(v), 'Must not contain control characters');
+  z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Give exactly one value') }).check(
+    z.minLength(1, 'Must not be empty'),
+    z.maxLength(max, `Must be at most ${max} characters`),
+    z.refine((v) => !controlChars.test(v), 'Must not contain control characters'),
+  );
 
 /**
  * `type` must be `SiteSettings` (the only settings type the portal reads; anything else is a 400).
  * `error=true` returns the same settings with `isErrorContext: true`.
  */
 export const getSiteSettingsQuery = z.object({
-  type: queryText(100).pipe(z.literal('SiteSettings', { error: 'Only type=SiteSettings is supported' })),
-  error: z.enum(['true', 'false'], { error: 'Must be true or false' }).optional(),
+  type: z.pipe(queryText(100), z.literal('SiteSettings', { error: 'Only type=SiteSettings is supported' })),
+  error: z.optional(z.enum(['true', 'false'], { error: 'Must be true or false' })),
 });
 export type GetSiteSettingsQuery = z.infer<typeof getSiteSettingsQuery>;
 
 /** `relativeUrl` is the page's path (query and fragment are ignored); at most 2 KB. */
 export const getPageQuery = z.object({
-  relativeUrl: queryText(MAX_RELATIVE_URL_LENGTH).refine(
-    (v) => v.startsWith('/') && !v.startsWith('//'),
-    'Must be a site path starting with /',
+  relativeUrl: queryText(MAX_RELATIVE_URL_LENGTH).check(
+    z.refine((v) => v.startsWith('/') && !v.startsWith('//'), 'Must be a site path starting with /'),
   ),
 });
 export type GetPageQuery = z.infer<typeof getPageQuery>;
@@ -978,7 +1000,9 @@ export const getNavigationCall = defineCall({
   responses: { 200: navigation },
 });
 
-export const featureDefinitionsParams = z.object({ clientKey: z.string().min(1).max(200) });
+export const featureDefinitionsParams = z.object({
+  clientKey: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 export const getFeatureDefinitionsCall = defineCall({
   id: 'content.getFeatureDefinitions',

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall } from './call';
+import { z } from 'zod/mini';
+import { defineCall, named } from './call';
 import {
   binaryBody,
   customerCallErrors,
@@ -21,19 +21,20 @@ import { policyNumber } from './policy';
 /** The name the SPA saves a PDF under when the response names none (spec §9). */
 export const DEFAULT_DOWNLOAD_FILENAME = 'nfum-file.pdf';
 
-export const documentSummary = z
-  .object({
+export const documentSummary = named(
+  z.object({
     id: opaqueId,
     /** Shown on the document's button and used for the download name. */
-    name: z.string().min(1).max(200),
+    name: z.string().check(z.minLength(1), z.maxLength(200)),
     date: isoDate,
-  })
-  .meta({ id: 'DocumentSummary' });
+  }),
+  'DocumentSummary',
+);
 export type DocumentSummary = z.infer<typeof documentSummary>;
 
 /** Billing documents of one billing account. */
 export const billingAccountDocuments = z.object({
-  accountNumber: z.string().min(1).max(40),
+  accountNumber: z.string().check(z.minLength(1), z.maxLength(40)),
   documentSummaries: z.array(documentSummary),
 });
 
@@ -41,33 +42,34 @@ export const billingAccountDocuments = z.object({
  * Spec "Billing document list page". Paging runs over documents (newest first); the documents of a page
  * are then grouped by billing account, so an account can continue onto the next page.
  */
-export const billingDocumentPage = pageOf(billingAccountDocuments).meta({ id: 'BillingDocumentPage' });
+export const billingDocumentPage = named(pageOf(billingAccountDocuments), 'BillingDocumentPage');
 export type BillingDocumentPage = z.infer<typeof billingDocumentPage>;
 
 /** One document pack of a policy (a renewal pack, a mid-term change, ...). */
-export const policyDocumentPack = z
-  .object({
-    title: z.string().min(1).max(200),
+export const policyDocumentPack = named(
+  z.object({
+    title: z.string().check(z.minLength(1), z.maxLength(200)),
     createDate: isoDateTime,
     documentSummaries: z.array(documentSummary),
-  })
-  .meta({ id: 'PolicyDocumentPack' });
+  }),
+  'PolicyDocumentPack',
+);
 export type PolicyDocumentPack = z.infer<typeof policyDocumentPack>;
 
 /** Spec "Policy document list", paged over packs (newest first) like the billing list. */
-export const policyDocumentPage = pageOf(policyDocumentPack).meta({ id: 'PolicyDocumentPage' });
+export const policyDocumentPage = named(pageOf(policyDocumentPack), 'PolicyDocumentPage');
 export type PolicyDocumentPage = z.infer<typeof policyDocumentPage>;
 
 /**
  * A document title in the quote PDF path, used as the download name: no path separators, no control
  * characters, at most 200 characters.
  */
-export const documentTitle = z
-  .string()
-  .min(1)
-  .max(200)
+export const documentTitle = z.string().check(
+  z.minLength(1),
+  z.maxLength(200),
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  .regex(/^[^/\\\u0000-\u001f\u007f]+$/, 'A title has no slashes or control characters');
+  z.regex(/^[^/\\\u0000-\u001f\u007f]+$/, 'A title has no slashes or control characters'),
+);
 
 const billingParams = z.strictObject({ customerId: customerIdValue });
 const policyParams = z.strictObject({ customerId: customerIdValue, policyId: policyNumber });

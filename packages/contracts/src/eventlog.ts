@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall, errorEnvelope } from './call';
+import { z } from 'zod/mini';
+import { defineCall, errorEnvelope, named } from './call';
 import { customerIdValue } from './common';
 import { policyNumberInput } from './policy';
 
@@ -8,17 +8,16 @@ import { policyNumberInput } from './policy';
  * text fields accept null or an empty string for "not applicable"; the server stores those as absent.
  */
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const optionalFlag = z.boolean().nullable().optional();
+const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+const optionalFlag = z.optional(z.nullable(z.boolean()));
 
 export const marketingChannelNames = ['email', 'online', 'phone', 'post'] as const;
 export type MarketingChannelName = (typeof marketingChannelNames)[number];
 
 /** "email,online,phone,post" or any subset of it, each at most once; "" when none was chosen. */
-export const marketingChannelList = z
-  .string()
-  .max(40)
-  .refine(
+export const marketingChannelList = z.string().check(
+  z.maxLength(40),
+  z.refine(
     (value) => {
       if (value === '') return true;
       const parts = value.split(',').map((p) => p.trim());
@@ -28,49 +27,47 @@ export const marketingChannelList = z
       );
     },
     { message: 'Use a comma list of email, online, phone and post' },
-  );
+  ),
+);
 
 export const auditEventId = z
   .string()
-  .trim()
-  .min(1, 'Enter an event id')
-  .max(100)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._:/-]*$/, 'Use letters, digits, spaces and . _ : / - only');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Enter an event id'),
+    z.maxLength(100),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9 ._:/-]*$/, 'Use letters, digits, spaces and . _ : / - only'),
+  );
 
-export const auditEvent = z
-  .strictObject({
+export const auditEvent = named(
+  z.strictObject({
     /** Only from a signed-in session; the server takes the id from the bearer token, never from here alone. */
-    customerId: z
-      .union([z.literal(''), customerIdValue])
-      .nullable()
-      .optional(),
+    customerId: z.optional(z.nullable(z.union([z.literal(''), customerIdValue]))),
     onBehalfOf: optionalText(100),
     sessionId: z
       .string()
-      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'Send the session id (a UUID) from session storage'),
+      .check(z.regex(/^[A-Za-z0-9._:-]{1,100}$/, 'Send the session id (a UUID) from session storage')),
     eventId: auditEventId,
     isSuccess: optionalFlag,
     failureReason: optionalText(200),
-    mfaSendMethod: z.enum(['sms', 'call']).nullable().optional(),
+    mfaSendMethod: z.optional(z.nullable(z.enum(['sms', 'call']))),
     mfaUsedForLogin: optionalFlag,
     documentName: optionalText(200),
-    policyNumber: z
-      .union([z.literal(''), policyNumberInput])
-      .nullable()
-      .optional(),
-    correspondencePreference: z.enum(['paperless', 'paper']).nullable().optional(),
-    marketingChannels: marketingChannelList.nullable().optional(),
+    policyNumber: z.optional(z.nullable(z.union([z.literal(''), policyNumberInput]))),
+    correspondencePreference: z.optional(z.nullable(z.enum(['paperless', 'paper']))),
+    marketingChannels: z.optional(z.nullable(marketingChannelList)),
     /** The tailored online marketing flag. */
     marketingConsent: optionalFlag,
     authenticationStatus: z.enum(['Authenticated', 'Unauthenticated']),
     /** Accepted so the SPA can send its state as is; the server records only that one was present. */
-    stateToken: z.string().max(4096).nullable().optional(),
-  })
-  .meta({ id: 'AuditEvent' });
+    stateToken: z.optional(z.nullable(z.string().check(z.maxLength(4096)))),
+  }),
+  'AuditEvent',
+);
 export type AuditEvent = z.infer<typeof auditEvent>;
 export type AuditEventInput = z.input<typeof auditEvent>;
 
-export const auditAccepted = z.object({ accepted: z.literal(true) }).meta({ id: 'AuditAccepted' });
+export const auditAccepted = named(z.object({ accepted: z.literal(true) }), 'AuditAccepted');
 
 /** Failure reasons the SPA uses (spec access-and-session §8). Free text is accepted, these are the known ones. */
 export const auditFailureReasons = [

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall } from './call';
+import { z } from 'zod/mini';
+import { defineCall, named } from './call';
 
 /**
  * Identity service: Okta's classic Authentication API (same paths, shapes, statuses and error envelope),
@@ -11,15 +11,16 @@ import { defineCall } from './call';
  */
 
 /** Okta's error envelope. `errorId` is unique per response (ours is the correlation id). */
-export const oktaError = z
-  .object({
+export const oktaError = named(
+  z.object({
     errorCode: z.string(),
     errorSummary: z.string(),
     errorLink: z.string(),
     errorId: z.string(),
     errorCauses: z.array(z.object({ errorSummary: z.string() })),
-  })
-  .meta({ id: 'OktaError' });
+  }),
+  'OktaError',
+);
 export type OktaError = z.infer<typeof oktaError>;
 
 /**
@@ -48,7 +49,7 @@ export const oktaErrorCodes = {
 const isoInstant = z.iso.datetime({ offset: true });
 
 export const oktaLink = z.object({
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   href: z.url(),
   hints: z.object({ allow: z.array(z.string()) }),
 });
@@ -57,8 +58,8 @@ export const factorTypes = ['sms', 'call'] as const;
 export const factorType = z.enum(factorTypes);
 export type FactorType = z.infer<typeof factorType>;
 
-export const oktaFactor = z
-  .object({
+export const oktaFactor = named(
+  z.object({
     id: z.string(),
     factorType,
     provider: z.literal('OKTA'),
@@ -70,17 +71,18 @@ export const oktaFactor = z
        * Our extension (absent from a real Okta org): on a `call` factor, true when the number called is a
        * mobile, so the code has 6 digits, not the 5 of a landline. Always false on `sms` factors.
        */
-      landlineIsAMobile: z.boolean().optional(),
+      landlineIsAMobile: z.optional(z.boolean()),
     }),
-    _links: z.object({ verify: oktaLink }).optional(),
-  })
-  .meta({ id: 'OktaFactor' });
+    _links: z.optional(z.object({ verify: oktaLink })),
+  }),
+  'OktaFactor',
+);
 export type OktaFactor = z.infer<typeof oktaFactor>;
 
-export const oktaUser = z
-  .object({
+export const oktaUser = named(
+  z.object({
     id: z.string(),
-    passwordChanged: isoInstant.nullable().optional(),
+    passwordChanged: z.optional(z.nullable(isoInstant)),
     profile: z.object({
       login: z.string(),
       firstName: z.string(),
@@ -88,31 +90,33 @@ export const oktaUser = z
       locale: z.string(),
       timeZone: z.string(),
     }),
-  })
-  .meta({ id: 'OktaUser' });
+  }),
+  'OktaUser',
+);
 
 /**
  * Okta's password policy object, from the site settings' globalPasswordRequirementsBlock. Each `min*`
  * count is 1 when that settings flag is on, else 0. `maxLength`, `excludeWhitespace` and `dictionary`
  * are the rules we always apply.
  */
-export const oktaPasswordPolicy = z
-  .object({
-    expiration: z.object({ passwordExpireDays: z.number().int() }),
+export const oktaPasswordPolicy = named(
+  z.object({
+    expiration: z.object({ passwordExpireDays: z.number().check(z.int()) }),
     complexity: z.object({
-      minLength: z.number().int(),
-      maxLength: z.number().int(),
-      minLowerCase: z.number().int(),
-      minUpperCase: z.number().int(),
-      minNumber: z.number().int(),
-      minSymbol: z.number().int(),
+      minLength: z.number().check(z.int()),
+      maxLength: z.number().check(z.int()),
+      minLowerCase: z.number().check(z.int()),
+      minUpperCase: z.number().check(z.int()),
+      minNumber: z.number().check(z.int()),
+      minSymbol: z.number().check(z.int()),
       excludeUsername: z.boolean(),
       excludeWhitespace: z.boolean(),
       dictionary: z.object({ common: z.object({ exclude: z.boolean() }) }),
     }),
-    age: z.object({ minAgeMinutes: z.number().int(), historyCount: z.number().int() }),
-  })
-  .meta({ id: 'OktaPasswordPolicy' });
+    age: z.object({ minAgeMinutes: z.number().check(z.int()), historyCount: z.number().check(z.int()) }),
+  }),
+  'OktaPasswordPolicy',
+);
 export type OktaPasswordPolicy = z.infer<typeof oktaPasswordPolicy>;
 
 const passwordResetTx = z.object({
@@ -160,27 +164,30 @@ const recoveryChallengeTx = z.object({
 /** The answer to cancel. */
 const unauthenticatedTx = z.object({ status: z.literal('UNAUTHENTICATED') });
 
-export const authnTransaction = z
-  .discriminatedUnion('status', [
+export const authnTransaction = named(
+  z.discriminatedUnion('status', [
     passwordResetTx,
     mfaRequiredTx,
     mfaChallengeTx,
     successTx,
     recoveryChallengeTx,
     unauthenticatedTx,
-  ])
-  .meta({ id: 'AuthnTransaction' });
+  ]),
+  'AuthnTransaction',
+);
 export type AuthnTransaction = z.infer<typeof authnTransaction>;
 export type AuthnStatus = AuthnTransaction['status'];
 
-const stateToken = z.string().min(1, 'stateToken is required').max(200);
+const stateToken = z.string().check(z.minLength(1, 'stateToken is required'), z.maxLength(200));
 
 export const primaryAuthBody = z.object({
-  username: z.string().trim().min(1, 'username is required').max(254),
+  username: z.string().check(z.trim(), z.minLength(1, 'username is required'), z.maxLength(254)),
   // Long enough for any password we accept (128) with room; longer is refused before any hashing.
-  password: z.string().min(1, 'password is required').max(1024),
+  password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(1024)),
 });
-export const activationTokenBody = z.object({ token: z.string().min(1, 'token is required').max(200) });
+export const activationTokenBody = z.object({
+  token: z.string().check(z.minLength(1, 'token is required'), z.maxLength(200)),
+});
 export const authnBody = z.union([primaryAuthBody, activationTokenBody]);
 export type AuthnBody = z.infer<typeof authnBody>;
 
@@ -188,22 +195,22 @@ export const stateTokenBody = z.object({ stateToken });
 export const factorVerifyBody = z.object({
   stateToken,
   /** Absent: send a code. Present: check it (any other text is simply a wrong code, as in Okta). */
-  passCode: z.string().max(20).optional(),
+  passCode: z.optional(z.string().check(z.maxLength(20))),
 });
 export const resetPasswordBody = z.object({
   stateToken,
-  newPassword: z.string().min(1, 'newPassword is required').max(1024),
+  newPassword: z.string().check(z.minLength(1, 'newPassword is required'), z.maxLength(1024)),
 });
 export const recoveryPasswordBody = z.object({
-  username: z.string().trim().min(1, 'username is required').max(254),
+  username: z.string().check(z.trim(), z.minLength(1, 'username is required'), z.maxLength(254)),
   factorType: z.literal('EMAIL', { error: 'factorType must be EMAIL' }),
-  relayState: z.string().max(2000).optional(),
+  relayState: z.optional(z.string().check(z.maxLength(2000))),
 });
 export const recoveryTokenBody = z.object({
-  recoveryToken: z.string().min(1, 'recoveryToken is required').max(200),
+  recoveryToken: z.string().check(z.minLength(1, 'recoveryToken is required'), z.maxLength(200)),
 });
 export const factorParams = z.object({
-  factorId: z.string().regex(/^[A-Za-z0-9]{1,40}$/, 'Not a factor id'),
+  factorId: z.string().check(z.regex(/^[A-Za-z0-9]{1,40}$/, 'Not a factor id')),
 });
 
 const errors = { 400: oktaError, 401: oktaError, 403: oktaError, 429: oktaError };
@@ -334,9 +341,9 @@ export type SignInFactor = z.infer<typeof signInFactor>;
 export const signInResult = z.object({
   /** The provider status as sent (MFA_REQUIRED, SUCCESS, ...); sessionStatusOf maps it. */
   status: z.string(),
-  stateToken: z.string().optional(),
+  stateToken: z.optional(z.string()),
   factors: z.array(signInFactor),
-  sessionToken: z.string().optional(),
+  sessionToken: z.optional(z.string()),
 });
 export type SignInResult = z.infer<typeof signInResult>;
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall, errorEnvelope } from './call';
+import { z } from 'zod/mini';
+import { defineCall, errorEnvelope, named } from './call';
 import { customerCallErrors, customerIdValue, isoDateTime, opaqueId } from './common';
 
 /**
@@ -21,25 +21,27 @@ export const notificationStatuses = ['NEW', 'SHOWN', 'CLOSED'] as const;
 export const notificationStatus = z.enum(notificationStatuses);
 export type NotificationStatus = z.infer<typeof notificationStatus>;
 
-export const customerNotification = z
-  .object({
+export const customerNotification = named(
+  z.object({
     id: opaqueId,
     notificationId: opaqueId,
     type: notificationType,
     status: notificationStatus,
     /** A splash modal shows from startDate (inclusive) to endDate (exclusive); absent means open-ended. */
-    startDate: isoDateTime.nullish(),
-    endDate: isoDateTime.nullish(),
-  })
-  .meta({ id: 'Notification' });
+    startDate: z.nullish(isoDateTime),
+    endDate: z.nullish(isoDateTime),
+  }),
+  'Notification',
+);
 export type CustomerNotification = z.infer<typeof customerNotification>;
 
-export const notificationList = z.array(customerNotification).meta({ id: 'NotificationList' });
+export const notificationList = named(z.array(customerNotification), 'NotificationList');
 
 /** NEW -> SHOWN when the modal opens, -> CLOSED when it closes. A notification never goes back to NEW. */
-export const notificationStatusUpdate = z
-  .strictObject({ status: z.enum(['SHOWN', 'CLOSED']) })
-  .meta({ id: 'NotificationStatusUpdate' });
+export const notificationStatusUpdate = named(
+  z.strictObject({ status: z.enum(['SHOWN', 'CLOSED']) }),
+  'NotificationStatusUpdate',
+);
 export type NotificationStatusUpdate = z.infer<typeof notificationStatusUpdate>;
 
 export const listNotificationsCall = defineCall({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Settings the server hands the SPA at page load, without inline script: a
@@ -19,16 +19,16 @@ export const pageInitSettings = z.object({
     orgUrl: z.url(),
     /** OpenID Connect issuer: {orgUrl}/oauth2/default. */
     issuer: z.url(),
-    clientId: z.string().min(1),
+    clientId: z.string().check(z.minLength(1)),
     redirectUri: z.url(),
     postLogoutRedirectUri: z.url(),
-    scopes: z.array(z.string()).min(1),
+    scopes: z.array(z.string()).check(z.minLength(1)),
     /** The spec's two identity verification URLs (factor verify and OTP verify), with {factorId}. */
-    mfaVerifyUrl: z.string().min(1),
-    otpVerifyUrl: z.string().min(1),
+    mfaVerifyUrl: z.string().check(z.minLength(1)),
+    otpVerifyUrl: z.string().check(z.minLength(1)),
   }),
   featureFlags: z.object({
-    sdkKey: z.string().min(1),
+    sdkKey: z.string().check(z.minLength(1)),
     /** Where the flag SDK fetches its definitions (our server serves them). */
     apiHost: z.url(),
   }),

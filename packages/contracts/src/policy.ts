@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall } from './call';
+import { z } from 'zod/mini';
+import { defineCall, named } from './call';
 import {
   customerCallErrors,
   customerIdValue,
@@ -19,26 +19,26 @@ import {
 export const policyNumberPattern = /^\d{3}(?:X\d{7}|[QP]\d{8})$/;
 
 /** A policy number exactly as stored and as it appears in paths and `?id=`. */
-export const policyNumber = z.string().regex(policyNumberPattern, 'Enter a valid policy number');
+export const policyNumber = z.string().check(z.regex(policyNumberPattern, 'Enter a valid policy number'));
 export type PolicyNumber = z.infer<typeof policyNumber>;
 
 /** What a customer types: surrounding spaces dropped and letters upper-cased, then the same rule. */
 export const policyNumberInput = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(policyNumberPattern, 'Enter a valid policy number');
+  .check(z.trim(), z.toUpperCase(), z.regex(policyNumberPattern, 'Enter a valid policy number'));
 
 export const policyStatuses = ['Active', 'Upcoming', 'Expired', 'RenewalCustomerReady', 'Renewing'] as const;
 export const policyStatus = z.enum(policyStatuses);
 export type PolicyStatus = z.infer<typeof policyStatus>;
 
 /** The insurer's product codes look like PHL, MPC, NGH. */
-export const productCode = z.string().regex(/^[A-Z0-9]{2,10}$/, 'Expected a product code such as PHL');
+export const productCode = z
+  .string()
+  .check(z.regex(/^[A-Z0-9]{2,10}$/, 'Expected a product code such as PHL'));
 
-const label = z.string().min(1).max(200);
-const optionalLabel = z.string().max(200).nullable();
-const amount = z.number().min(0).nullable();
+const label = z.string().check(z.minLength(1), z.maxLength(200));
+const optionalLabel = z.nullable(z.string().check(z.maxLength(200)));
+const amount = z.nullable(z.number().check(z.minimum(0)));
 
 export const policyHolder = z.object({
   name: label,
@@ -46,15 +46,16 @@ export const policyHolder = z.object({
   primary: z.boolean(),
 });
 
-export const policyActions = z
-  .object({
+export const policyActions = named(
+  z.object({
     /** Make a change online in the policy system; null when not offered. */
-    onlineMidTermAdjustment: z.object({ url: externalUrl.nullable() }),
+    onlineMidTermAdjustment: z.object({ url: z.nullable(externalUrl) }),
     /** View the renewal online; the button is disabled unless `enabled` is true. */
-    onlineViewRenewal: z.object({ enabled: z.boolean(), url: externalUrl.nullable() }),
-    bespokeRequestAChange: z.object({ url: externalUrl.nullable() }),
-  })
-  .meta({ id: 'PolicyActions' });
+    onlineViewRenewal: z.object({ enabled: z.boolean(), url: z.nullable(externalUrl) }),
+    bespokeRequestAChange: z.object({ url: z.nullable(externalUrl) }),
+  }),
+  'PolicyActions',
+);
 
 export const cover = z.object({ type: label });
 
@@ -66,10 +67,10 @@ export const risk = z.object({
 });
 
 /** Spec §3 Valuables: one item (or collection) on a valuables or fine art line. */
-export const valuable = z
-  .object({
+export const valuable = named(
+  z.object({
     category: label,
-    description: z.string().max(500),
+    description: z.string().check(z.maxLength(500)),
     value: money,
     replacementCost: amount,
     type: optionalLabel,
@@ -79,27 +80,32 @@ export const valuable = z
     collectionType: optionalLabel,
     singleItemLimit: amount,
     sumInsured: amount,
-  })
-  .meta({ id: 'Valuable' });
+  }),
+  'Valuable',
+);
 export type Valuable = z.infer<typeof valuable>;
 
-export const bicycle = z.object({ description: z.string().max(500), value: money }).meta({ id: 'Bicycle' });
+export const bicycle = named(
+  z.object({ description: z.string().check(z.maxLength(500)), value: money }),
+  'Bicycle',
+);
 export type Bicycle = z.infer<typeof bicycle>;
 
 /**
  * Spec §3 Line of business. `valuables` and `bicycles` are where the spec's Valuables and Bicycles sit:
  * empty for lines that have none. The SPA shows at most 20 of each.
  */
-export const lineOfBusiness = z
-  .object({
+export const lineOfBusiness = named(
+  z.object({
     /** e.g. Home, Valuables, FineArt, Motor, LegalExpenses; the Home line is sorted first by the SPA. */
     type: label,
     coverLevel: optionalLabel,
     risks: z.array(risk),
     valuables: z.array(valuable),
     bicycles: z.array(bicycle),
-  })
-  .meta({ id: 'LineOfBusiness' });
+  }),
+  'LineOfBusiness',
+);
 export type LineOfBusiness = z.infer<typeof lineOfBusiness>;
 
 const policyFields = {
@@ -120,7 +126,7 @@ const policyFields = {
   paymentFrequency: z.enum(['Annual', 'Monthly']),
   policyHolders: z.array(policyHolder),
   /** Registrations of the vehicles covered; empty for non-motor policies. */
-  vehicleReg: z.array(z.string().min(1).max(10)),
+  vehicleReg: z.array(z.string().check(z.minLength(1), z.maxLength(10))),
   lineOfBusinessTypes: z.array(label),
   isMigrationRenewal: z.boolean(),
   allowMTA: z.boolean(),
@@ -128,13 +134,14 @@ const policyFields = {
 };
 
 /** What the lists need: a policy without its lines of business. */
-export const policySummary = z.object(policyFields).meta({ id: 'PolicySummary' });
+export const policySummary = named(z.object(policyFields), 'PolicySummary');
 export type PolicySummary = z.infer<typeof policySummary>;
 
 /** One policy with everything the policy, cover and documents pages show. */
-export const policy = z
-  .object({ ...policyFields, linesOfBusiness: z.array(lineOfBusiness) })
-  .meta({ id: 'Policy' });
+export const policy = named(
+  z.object({ ...policyFields, linesOfBusiness: z.array(lineOfBusiness) }),
+  'Policy',
+);
 export type Policy = z.infer<typeof policy>;
 
 /** Which statuses belong in which group of the policy list. */
@@ -155,39 +162,43 @@ export const POLICY_PAGE_SIZE = 50;
  * renewing. Paging runs over all of the customer's policies together (POLICY_PAGE_SIZE a page, newest
  * start date first) and each page is then grouped by status.
  */
-export const policyList = z
-  .object({
-    active: z.array(policySummary),
-    renewing: z.array(policySummary),
-    upcoming: z.array(policySummary),
-    expired: z.array(policySummary),
-    currentPage: z.number().int().min(1),
-    lastPage: z.number().int().min(1),
-    totalRecords: z.number().int().min(0),
-  })
-  .superRefine((list, ctx) => {
-    for (const group of Object.keys(policyGroupStatuses) as PolicyGroup[]) {
-      const allowed: readonly PolicyStatus[] = policyGroupStatuses[group];
-      list[group].forEach((p, i) => {
-        if (!allowed.includes(p.status)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [group, i, 'status'],
-            message: `A ${p.status} policy does not belong in ${group}`,
+export const policyList = named(
+  z
+    .object({
+      active: z.array(policySummary),
+      renewing: z.array(policySummary),
+      upcoming: z.array(policySummary),
+      expired: z.array(policySummary),
+      currentPage: z.number().check(z.int(), z.minimum(1)),
+      lastPage: z.number().check(z.int(), z.minimum(1)),
+      totalRecords: z.number().check(z.int(), z.minimum(0)),
+    })
+    .check(
+      z.superRefine((list, ctx) => {
+        for (const group of Object.keys(policyGroupStatuses) as PolicyGroup[]) {
+          const allowed: readonly PolicyStatus[] = policyGroupStatuses[group];
+          list[group].forEach((p, i) => {
+            if (!allowed.includes(p.status)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [group, i, 'status'],
+                message: `A ${p.status} policy does not belong in ${group}`,
+              });
+            }
           });
         }
-      });
-    }
-  })
-  .meta({ id: 'PolicyList' });
+      }),
+    ),
+  'PolicyList',
+);
 export type PolicyList = z.infer<typeof policyList>;
 
-export const policyListQuery = z.object({ page: pageNumber.default(1) });
+export const policyListQuery = z.object({ page: z._default(pageNumber, 1) });
 
 export const customerPolicyParams = z.strictObject({ customerId: customerIdValue, policyId: policyNumber });
 
-export const quote = z
-  .object({
+export const quote = named(
+  z.object({
     /** Quote numbers follow the policy number rule (three digits, Q, eight digits for a quote). */
     quoteNumber: policyNumber,
     productType: productCode,
@@ -197,32 +208,34 @@ export const quote = z
     }),
     quoteActions: z.object({
       /** Continue online; the button is disabled unless `enabled` is true. */
-      onlineQuoteAndBuy: z.object({ enabled: z.boolean(), url: externalUrl.nullable() }),
+      onlineQuoteAndBuy: z.object({ enabled: z.boolean(), url: z.nullable(externalUrl) }),
     }),
-  })
-  .meta({ id: 'Quote' });
+  }),
+  'Quote',
+);
 export type Quote = z.infer<typeof quote>;
 
 /** The customer's active quotes; empty when none (the SPA shows the no-quotes block). */
-export const quoteList = z.array(quote).meta({ id: 'QuoteList' });
+export const quoteList = named(z.array(quote), 'QuoteList');
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM');
+const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM'));
 
-export const agency = z
-  .object({
+export const agency = named(
+  z.object({
     name: label,
-    url: externalUrl.nullable(),
-    telephoneNumber: z.string().min(1).max(30),
+    url: z.nullable(externalUrl),
+    telephoneNumber: z.string().check(z.minLength(1), z.maxLength(30)),
     /** The agency's office address on one line, parts joined with ", ". */
-    address: z.string().max(300),
+    address: z.string().check(z.maxLength(300)),
     /** For the maps link. */
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
+    latitude: z.number().check(z.minimum(-90), z.maximum(90)),
+    longitude: z.number().check(z.minimum(-180), z.maximum(180)),
     /** Opening hours of the direct telephone line (HH:MM, UK time); null for agencies without one. */
-    mutualDirectTelephonesOpen: clockTime.nullable(),
-    mutualDirectTelephonesClose: clockTime.nullable(),
-  })
-  .meta({ id: 'Agency' });
+    mutualDirectTelephonesOpen: z.nullable(clockTime),
+    mutualDirectTelephonesClose: z.nullable(clockTime),
+  }),
+  'Agency',
+);
 export type Agency = z.infer<typeof agency>;
 
 export const listPoliciesCall = defineCall({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall, errorEnvelope } from './call';
+import { z } from 'zod/mini';
+import { defineCall, errorEnvelope, named } from './call';
 import { customerCallErrors, customerIdValue, emptyBody, isoDateTime } from './common';
 import { mfaMethod } from './profile';
 
@@ -10,15 +10,16 @@ import { mfaMethod } from './profile';
  */
 
 /** POST /mfa/:customerId/:method — the spec marks the answer "not shown"; this is ours. */
-export const profileCodeSent = z
-  .object({
+export const profileCodeSent = named(
+  z.object({
     sent: z.literal(true),
     /** When the code stops working. */
     expiresAt: isoDateTime,
     /** Boxes to show: 6 for a text or a call to a mobile, 5 for a call to a landline. */
     codeLength: z.union([z.literal(5), z.literal(6)]),
-  })
-  .meta({ id: 'ProfileCodeSent' });
+  }),
+  'ProfileCodeSent',
+);
 export type ProfileCodeSent = z.infer<typeof profileCodeSent>;
 
 export const requestProfileCodeCall = defineCall({
@@ -45,13 +46,13 @@ export const passwordAction = z.enum(passwordActions);
  */
 export const changePasswordBody = z.strictObject({
   /** 6 digits (5 for a code spoken to a landline). */
-  mfaPassCode: z.string().regex(/^\d{5,6}$/, 'Enter the 5 or 6 digit code'),
-  currentPassword: z.string().min(1, 'Enter your current password').max(256),
-  newPassword: z.string().min(1, 'Enter a new password').max(256),
+  mfaPassCode: z.string().check(z.regex(/^\d{5,6}$/, 'Enter the 5 or 6 digit code')),
+  currentPassword: z.string().check(z.minLength(1, 'Enter your current password'), z.maxLength(256)),
+  newPassword: z.string().check(z.minLength(1, 'Enter a new password'), z.maxLength(256)),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const passwordChanged = z.object({ passwordLastUpdated: isoDateTime }).meta({ id: 'PasswordChanged' });
+export const passwordChanged = named(z.object({ passwordLastUpdated: isoDateTime }), 'PasswordChanged');
 export type PasswordChanged = z.infer<typeof passwordChanged>;
 
 /**
@@ -71,9 +72,10 @@ export const passwordChangeErrorCodes = {
 export type PasswordChangeErrorName = keyof typeof passwordChangeErrorCodes;
 
 /** Our envelope plus `errorCode`, so the SPA picks its message without parsing text. */
-export const passwordChangeError = errorEnvelope
-  .extend({ errorCode: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) })
-  .meta({ id: 'PasswordChangeError' });
+export const passwordChangeError = named(
+  z.extend(errorEnvelope, { errorCode: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }),
+  'PasswordChangeError',
+);
 export type PasswordChangeError = z.infer<typeof passwordChangeError>;
 
 export const changePasswordCall = defineCall({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall } from './call';
+import { z } from 'zod/mini';
+import { defineCall, named } from './call';
 import { customerCallErrors, customerIdValue, isoDateTime } from './common';
 
 /**
@@ -11,10 +11,10 @@ import { customerCallErrors, customerIdValue, isoDateTime } from './common';
 /** DD/MM/YYYY as shown on the personal details block. */
 export const dateOfBirthFormatted = z
   .string()
-  .regex(/^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/\d{4}$/, 'Expected DD/MM/YYYY');
+  .check(z.regex(/^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/\d{4}$/, 'Expected DD/MM/YYYY'));
 
-export const customerProfile = z
-  .object({
+export const customerProfile = named(
+  z.object({
     firstName: z.string(),
     lastName: z.string(),
     dateOfBirthFormatted,
@@ -26,18 +26,19 @@ export const customerProfile = z
     county: z.string(),
     postCode: z.string(),
     /** null when the insurer holds no email for the customer. */
-    emailAddress: z.string().nullable(),
+    emailAddress: z.nullable(z.string()),
     /** The customer's own numbers, in full: this is their contact details page. null when none held. */
-    mobileNumber: z.string().nullable(),
+    mobileNumber: z.nullable(z.string()),
     /** null when none held; the SPA hides the landline row then. */
-    landlineNumber: z.string().nullable(),
+    landlineNumber: z.nullable(z.string()),
     /**
      * When the portal password was last set. null when unknown; the SPA then shows "Unable to retrieve
      * last password update". Shown as passwordLastUpdatedFormatted ('3rd March 2024 2:05pm').
      */
-    passwordLastUpdated: isoDateTime.nullable(),
-  })
-  .meta({ id: 'Profile' });
+    passwordLastUpdated: z.nullable(isoDateTime),
+  }),
+  'Profile',
+);
 export type CustomerProfile = z.infer<typeof customerProfile>;
 
 export const mfaMethods = ['sms', 'call'] as const;
@@ -50,15 +51,16 @@ export const mfaMethodParams = z.strictObject({ customerId: customerIdValue, met
  * How a factor is named to the customer, e.g. "Mobile ending 123". Never a whole number: a run of more
  * than four digits is refused, so a server bug cannot leak a full phone number through this field.
  */
-export const mfaDisplayName = z
-  .object({
-    displayName: z
-      .string()
-      .min(1)
-      .max(60)
-      .refine((s) => !/\d{5,}/.test(s.replace(/[\s-]/g, '')), 'Must not contain a full phone number'),
-  })
-  .meta({ id: 'MfaDisplayName' });
+export const mfaDisplayName = named(
+  z.object({
+    displayName: z.string().check(
+      z.minLength(1),
+      z.maxLength(60),
+      z.refine((s) => !/\d{5,}/.test(s.replace(/[\s-]/g, '')), 'Must not contain a full phone number'),
+    ),
+  }),
+  'MfaDisplayName',
+);
 export type MfaDisplayName = z.infer<typeof mfaDisplayName>;
 
 export const getProfileCall = defineCall({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall, errorEnvelope } from './call';
+import { z } from 'zod/mini';
+import { defineCall, errorEnvelope, named } from './call';
 import { policyNumberPattern } from './policy';
 
 /**
@@ -13,20 +13,23 @@ export const postCodePattern = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d ]{1,8}$/;
 
 const emailAddress = z
   .email({ error: 'Enter a valid email address' })
-  .max(254, 'Enter a valid email address');
+  .check(z.maxLength(254, 'Enter a valid email address'));
 
 export const registrationBody = z.strictObject({
-  emailAddress: z.string().trim().pipe(emailAddress),
+  emailAddress: z.pipe(z.string().check(z.trim()), emailAddress),
   /** YYYY-MM-DD, a real date, not in the future (the server checks the future against its clock). */
   dateOfBirth: z.iso.date({ error: 'Enter a real date of birth as YYYY-MM-DD' }),
-  postCode: z.string().trim().regex(postCodePattern, 'Enter a valid postcode'),
+  postCode: z.string().check(z.trim(), z.regex(postCodePattern, 'Enter a valid postcode')),
   /** Only when the previous answer was NEED_MORE_DATA. */
-  policyNumber: z
-    .string()
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(policyNumberPattern, 'Enter a valid policy number'))
-    .optional(),
+  policyNumber: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.trim()),
+        z.transform((v: string) => v.toUpperCase()),
+      ),
+      z.string().check(z.regex(policyNumberPattern, 'Enter a valid policy number')),
+    ),
+  ),
 });
 export type RegistrationBody = z.input<typeof registrationBody>;
 
@@ -40,15 +43,19 @@ export const registrationStatuses = ['OK', 'OK_1', 'OK_2', 'NEED_MORE_DATA', 'Er
 export const registrationStatus = z.enum(registrationStatuses);
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
 
-export const registrationResult = z
-  .object({ status: registrationStatus.exclude(['Error']) })
-  .meta({ id: 'RegistrationResult' });
+/** The statuses a 200 answer carries: all but Error, which comes with HTTP 503. */
+const answeredStatuses = registrationStatuses.filter(
+  (s): s is Exclude<RegistrationStatus, 'Error'> => s !== 'Error',
+);
+
+export const registrationResult = named(z.object({ status: z.enum(answeredStatuses) }), 'RegistrationResult');
 export type RegistrationResult = z.infer<typeof registrationResult>;
 
 /** Our envelope with status Error, for failures the customer can only retry later. */
-export const registrationError = errorEnvelope
-  .extend({ status: z.literal('Error') })
-  .meta({ id: 'RegistrationError' });
+export const registrationError = named(
+  z.extend(errorEnvelope, { status: z.literal('Error') }),
+  'RegistrationError',
+);
 
 export const startRegistrationCall = defineCall({
   id: 'registration.start',
@@ -63,13 +70,11 @@ export const startRegistrationCall = defineCall({
 });
 
 export const resetPasswordRequestBody = z.strictObject({
-  email: z.string().trim().pipe(emailAddress),
+  email: z.pipe(z.string().check(z.trim()), emailAddress),
 });
 
 /** Always the same, whether or not an account exists for the address. */
-export const resetPasswordRequested = z
-  .object({ status: z.literal('OK') })
-  .meta({ id: 'ResetPasswordRequested' });
+export const resetPasswordRequested = named(z.object({ status: z.literal('OK') }), 'ResetPasswordRequested');
 
 export const requestPasswordResetCall = defineCall({
   id: 'registration.resetPassword',
@@ -84,13 +89,14 @@ export const requestPasswordResetCall = defineCall({
 });
 
 export const completeRegistrationBody = z.strictObject({
-  oktaUserId: z.string().min(1, 'oktaUserId is required').max(64),
-  stateToken: z.string().min(1, 'stateToken is required').max(200),
+  oktaUserId: z.string().check(z.minLength(1, 'oktaUserId is required'), z.maxLength(64)),
+  stateToken: z.string().check(z.minLength(1, 'stateToken is required'), z.maxLength(200)),
 });
 
-export const registrationCompleted = z
-  .object({ status: z.literal('COMPLETED') })
-  .meta({ id: 'RegistrationCompleted' });
+export const registrationCompleted = named(
+  z.object({ status: z.literal('COMPLETED') }),
+  'RegistrationCompleted',
+);
 
 export const completeRegistrationCall = defineCall({
   id: 'registration.complete',

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineCall } from './call';
+import { z } from 'zod/mini';
+import { defineCall, named } from './call';
 import { oktaError } from './identity';
 
 /**
@@ -10,8 +10,8 @@ import { oktaError } from './identity';
 
 const isoInstant = z.iso.datetime({ offset: true });
 
-export const oktaSession = z
-  .object({
+export const oktaSession = named(
+  z.object({
     /** The session's public id (never the cookie value). */
     id: z.string(),
     userId: z.string(),
@@ -19,14 +19,15 @@ export const oktaSession = z
     createdAt: isoInstant,
     expiresAt: isoInstant,
     status: z.literal('ACTIVE'),
-    lastPasswordVerification: isoInstant.nullable(),
-    lastFactorVerification: isoInstant.nullable(),
+    lastPasswordVerification: z.nullable(isoInstant),
+    lastFactorVerification: z.nullable(isoInstant),
     /** How the customer signed in: 'pwd' and the second factor ('sms' or 'call'). */
     amr: z.array(z.string()),
     idp: z.object({ id: z.null(), type: z.literal('OKTA') }),
     mfaActive: z.boolean(),
-  })
-  .meta({ id: 'OktaSession' });
+  }),
+  'OktaSession',
+);
 export type OktaSession = z.infer<typeof oktaSession>;
 
 export const currentSessionCall = defineCall({

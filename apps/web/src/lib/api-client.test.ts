@@ -1,7 +1,7 @@
 import type { CallDefinition } from '@portal/contracts/call';
 import { getContentByRelativeUrlCall } from '@portal/contracts/content';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { testPageInit } from '../test/content-fixtures';
 import {
   ApiError,
@@ -16,10 +16,10 @@ import { setPageInit } from './page-init';
 
 // Identity function for inference: these test calls are not registered with the contracts' registry.
 const call = <
-  P extends z.ZodType,
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  R extends Record<number, z.ZodType>,
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends Record<number, z.ZodMiniType>,
 >(
   definition: CallDefinition<P, Q, B, R>,
 ) => definition;
@@ -34,7 +34,7 @@ const statusTokenCall = call({
   params: z.object({ customerId: z.string() }),
   body: z.object({ reason: z.string() }),
   responses: {
-    200: z.object({ token: z.string(), expiresIn: z.number().default(300) }),
+    200: z.object({ token: z.string(), expiresIn: z._default(z.number(), 300) }),
     400: z.object({ code: z.string() }),
   },
 });
@@ -46,7 +46,7 @@ const publicCall = call({
   method: 'GET',
   path: '/api/v1/things',
   auth: false,
-  query: z.object({ page: z.number(), tag: z.array(z.string()).optional(), skip: z.string().optional() }),
+  query: z.object({ page: z.number(), tag: z.optional(z.array(z.string())), skip: z.optional(z.string()) }),
   responses: { 200: z.array(z.string()) },
 });
 

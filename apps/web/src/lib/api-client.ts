@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { buildPath, type CallDefinition } from '@portal/contracts/call';
 import { currentPath, navigateTo } from './app-navigation';
 import { baseUrlFor } from './page-init';
@@ -11,19 +11,25 @@ export const GENERIC_FETCH_ERROR = 'An fetching error has occurred';
 /** Where a failed call goes when the caller does not handle the error itself. */
 export const ERROR_PAGE_PATH = '/error';
 
-type AnyCall = CallDefinition<z.ZodType, z.ZodType, z.ZodType, Record<number, z.ZodType>>;
+type AnyCall = CallDefinition<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, Record<number, z.ZodMiniType>>;
 type SuccessStatus = 200 | 201 | 202 | 203 | 204;
 
 type ParamsOf<C> =
-  C extends CallDefinition<infer P, z.ZodType, z.ZodType, Record<number, z.ZodType>> ? z.input<P> : never;
+  C extends CallDefinition<infer P, z.ZodMiniType, z.ZodMiniType, Record<number, z.ZodMiniType>>
+    ? z.input<P>
+    : never;
 type QueryOf<C> =
-  C extends CallDefinition<z.ZodType, infer Q, z.ZodType, Record<number, z.ZodType>> ? z.input<Q> : never;
+  C extends CallDefinition<z.ZodMiniType, infer Q, z.ZodMiniType, Record<number, z.ZodMiniType>>
+    ? z.input<Q>
+    : never;
 type BodyOf<C> =
-  C extends CallDefinition<z.ZodType, z.ZodType, infer B, Record<number, z.ZodType>> ? z.input<B> : never;
+  C extends CallDefinition<z.ZodMiniType, z.ZodMiniType, infer B, Record<number, z.ZodMiniType>>
+    ? z.input<B>
+    : never;
 
 /** The parsed success body of a call: the output of its 2xx response schema(s). */
 export type CallResult<C> =
-  C extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R>
+  C extends CallDefinition<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, infer R>
     ? { [K in keyof R]: K extends SuccessStatus ? z.output<R[K]> : never }[keyof R]
     : never;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   featureDefinitions,
   modalContent,
@@ -70,7 +70,7 @@ async function readJson(file: string, problems: string[]): Promise<unknown> {
   }
 }
 
-function check<S extends z.ZodType>(schema: S, value: unknown, where: string, problems: string[]) {
+function check<S extends z.ZodMiniType>(schema: S, value: unknown, where: string, problems: string[]) {
   const result = schema.safeParse(value);
   if (result.success) return result.data as z.infer<S>;
   for (const issue of result.error.issues.slice(0, 10)) {

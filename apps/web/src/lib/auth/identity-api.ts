@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   authnCall,
   authnTransaction,
@@ -25,8 +25,8 @@ import { ApiError, callApi, isApiCallError, NetworkError, type ApiCallError } fr
  * instead of failing on the shape; sessionStatusOf maps it to 'unknown'.
  */
 const otherStatusTransaction = z.looseObject({
-  status: z.string().min(1),
-  stateToken: z.string().optional(),
+  status: z.string().check(z.minLength(1)),
+  stateToken: z.optional(z.string()),
 });
 export type OtherStatusTransaction = z.infer<typeof otherStatusTransaction>;
 export type AuthnAnswer = AuthnTransaction | OtherStatusTransaction;
@@ -34,7 +34,7 @@ export type AuthnAnswer = AuthnTransaction | OtherStatusTransaction;
 const anyTransaction = z.union([authnTransaction, otherStatusTransaction]);
 
 /** The contract's call with its 200 answer widened to other provider statuses (see above). */
-function widened<C extends { responses: Record<number, z.ZodType> }>(call: C): C {
+function widened<C extends { responses: Record<number, z.ZodMiniType> }>(call: C): C {
   return { ...call, responses: { ...call.responses, 200: anyTransaction } };
 }
 const authn = widened(authnCall);
