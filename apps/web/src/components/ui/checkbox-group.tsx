@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { choiceInputId, type ChoiceOption } from './choice-option';
+import { ChoiceItem } from './choice-item';
+import type { ChoiceOption } from './choice-option';
 import { Fieldset } from './fieldset';
 import './ui.css';
 
@@ -54,34 +55,20 @@ export function CheckboxGroup({
       className={className}
     >
       <div className="ui-choices">
-        {options.map((option, index) => {
-          const inputId = choiceInputId(id, index);
-          const hintId = option.hint ? `${inputId}-item-hint` : undefined;
-          return (
-            <div className="ui-choice" key={option.value}>
-              <input
-                className="ui-choice__input"
-                type="checkbox"
-                id={inputId}
-                name={name}
-                value={option.value}
-                checked={value.includes(option.value)}
-                disabled={disabled || option.disabled}
-                onChange={(event) => toggle(option.value, event.target.checked, event)}
-                aria-describedby={hintId}
-                aria-invalid={error ? true : undefined}
-              />
-              <label className="ui-choice__label" htmlFor={inputId}>
-                {option.label}
-              </label>
-              {option.hint ? (
-                <div id={hintId} className="ui-hint ui-choice__hint">
-                  {option.hint}
-                </div>
-              ) : null}
-            </div>
-          );
-        })}
+        {options.map((option, index) => (
+          <ChoiceItem
+            key={option.value}
+            type="checkbox"
+            groupId={id}
+            index={index}
+            name={name}
+            option={option}
+            checked={value.includes(option.value)}
+            disabled={disabled}
+            invalid={Boolean(error)}
+            onChange={(event) => toggle(option.value, event.target.checked, event)}
+          />
+        ))}
       </div>
     </Fieldset>
   );

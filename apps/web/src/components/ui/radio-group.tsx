@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { choiceInputId, type ChoiceOption } from './choice-option';
+import { ChoiceItem } from './choice-item';
+import type { ChoiceOption } from './choice-option';
 import { cx } from './class-names';
 import { Fieldset } from './fieldset';
 import './ui.css';
@@ -47,33 +48,19 @@ export function RadioGroup({
       className={className}
     >
       <div className={cx('ui-choices', inline && 'ui-choices--inline')}>
-        {options.map((option, index) => {
-          const inputId = choiceInputId(id, index);
-          const hintId = option.hint ? `${inputId}-item-hint` : undefined;
-          return (
-            <div className="ui-choice ui-choice--radio" key={option.value}>
-              <input
-                className="ui-choice__input"
-                type="radio"
-                id={inputId}
-                name={name}
-                value={option.value}
-                checked={value === option.value}
-                disabled={disabled || option.disabled}
-                onChange={(event) => onChange(option.value, event)}
-                aria-describedby={hintId}
-              />
-              <label className="ui-choice__label" htmlFor={inputId}>
-                {option.label}
-              </label>
-              {option.hint ? (
-                <div id={hintId} className="ui-hint ui-choice__hint">
-                  {option.hint}
-                </div>
-              ) : null}
-            </div>
-          );
-        })}
+        {options.map((option, index) => (
+          <ChoiceItem
+            key={option.value}
+            type="radio"
+            groupId={id}
+            index={index}
+            name={name}
+            option={option}
+            checked={value === option.value}
+            disabled={disabled}
+            onChange={(event) => onChange(option.value, event)}
+          />
+        ))}
       </div>
     </Fieldset>
   );
