@@ -17,7 +17,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { newestMtime } from './mtime.mjs';
+import { lockfileChangedSince, newestMtime, writeLockfileStamp } from './mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'apps', 'server', 'src', 'server.ts');
@@ -27,9 +27,9 @@ const sources = [
   path.join(root, 'packages', 'contracts', 'src'),
   path.join(root, 'apps', 'server', 'package.json'),
   path.join(root, 'scripts', 'build-server.mjs'),
-  // The bundle holds the packages too: an install that changed them makes it stale.
-  path.join(root, 'package-lock.json'),
 ];
+// The bundle holds the packages too: an install that changed them makes it stale.
+const lockfileStamp = path.join(path.dirname(serverBundle), 'packages.sha256');
 
 /** Packages loaded from node_modules at run time rather than bundled (see the comment at the top). */
 const runtimeExternal = [
@@ -44,7 +44,7 @@ const runtimeExternal = [
 const isRuntimeExternal = (specifier) =>
   runtimeExternal.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
-/** True when the bundle is missing or older than any server or contracts source file. */
+/** True when the bundle is missing, older than a server or contracts source file, or built with other packages. */
 export async function serverBundleIsStale() {
   let built;
   try {
@@ -52,7 +52,8 @@ export async function serverBundleIsStale() {
   } catch {
     return true;
   }
-  return (await newestMtime(sources, (file) => !/\.test\.tsx?$/.test(file))) > built;
+  if ((await newestMtime(sources, (file) => !/\.test\.tsx?$/.test(file))) > built) return true;
+  return lockfileChangedSince(lockfileStamp, root);
 }
 
 export async function buildServer() {
@@ -102,6 +103,7 @@ export async function buildServer() {
       },
     ],
   });
+  await writeLockfileStamp(lockfileStamp, root);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -25,4 +26,31 @@ export async function newestMtime(paths, accept = () => true) {
   }
   await Promise.all(paths.map(visit));
   return newest;
+}
+
+/**
+ * The installed packages' fingerprint: a hash of package-lock.json. npm rewrites the lockfile at every
+ * install, changed or not, so its modification time cannot tell whether the packages changed.
+ */
+export async function lockfileHash(root) {
+  try {
+    return createHash('sha256')
+      .update(await readFile(path.join(root, 'package-lock.json')))
+      .digest('hex');
+  } catch {
+    return 'none';
+  }
+}
+
+/** Whether a build's stamp (written by writeLockfileStamp after it) names other packages than now. */
+export async function lockfileChangedSince(stampFile, root) {
+  try {
+    return (await readFile(stampFile, 'utf8')).trim() !== (await lockfileHash(root));
+  } catch {
+    return true;
+  }
+}
+
+export async function writeLockfileStamp(stampFile, root) {
+  await writeFile(stampFile, `${await lockfileHash(root)}\n`);
 }

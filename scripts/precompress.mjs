@@ -2,13 +2,16 @@
 /**
  * Writes .br and .gz beside every compressible file of the web build's assets/, at the strongest
  * settings, once per build. The server sends these as they are (no compression work per request) to
- * clients that accept them; others get the file compressed on the fly or plain.
+ * clients that accept them; others get the file compressed on the fly or plain. Last step of
+ * `npm run build:web`, so it also records which packages the build was made with (dist/packages.sha256),
+ * for `npm start`'s check that the build is current.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { writeLockfileStamp } from './mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const assets = path.join(root, 'apps', 'web', 'dist', 'assets');
@@ -49,3 +52,4 @@ if (files.length > 0) {
     `precompress: ${files.length} files, ${Math.round(before / 1024)} KB -> ${Math.round(after / 1024)} KB brotli`,
   );
 }
+await writeLockfileStamp(path.join(root, 'apps', 'web', 'dist', 'packages.sha256'), root);

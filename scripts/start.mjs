@@ -11,7 +11,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, serverBundle, serverBundleIsStale } from './build-server.mjs';
-import { newestMtime } from './mtime.mjs';
+import { lockfileChangedSince, newestMtime } from './mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps', 'web', 'dist', 'index.html');
@@ -23,6 +23,8 @@ const webSources = [
   path.join(root, 'apps', 'web', 'package.json'),
   path.join(root, 'packages', 'contracts', 'src'),
 ];
+// An install that changed the packages changes what the build contains (stamp by precompress.mjs).
+const webLockfileStamp = path.join(root, 'apps', 'web', 'dist', 'packages.sha256');
 
 async function webIsStale() {
   let built;
@@ -31,7 +33,8 @@ async function webIsStale() {
   } catch {
     return true;
   }
-  return (await newestMtime(webSources, (file) => !/\.test\.tsx?$/.test(file))) > built;
+  if ((await newestMtime(webSources, (file) => !/\.test\.tsx?$/.test(file))) > built) return true;
+  return lockfileChangedSince(webLockfileStamp, root);
 }
 
 /** Runs an npm script of the root package with the npm that started us, output to our terminal. */
