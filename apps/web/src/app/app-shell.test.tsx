@@ -40,7 +40,8 @@ describe('routes', () => {
     const { router } = renderApp('/');
     expect(await heading('Sign in to your account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(document.title).toBe('Sign in to your account | Meridian Mutual');
+    // The title is set in an effect, which may run just after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Sign in to your account | Meridian Mutual'));
   });
 
   it('renders any other path through the content service', async () => {
@@ -80,7 +81,8 @@ describe('routes', () => {
       'tel:08007654321',
     );
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Page not found | Meridian Mutual');
+    // The title is set in an effect, which may run just after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Page not found | Meridian Mutual'));
   });
 
   it('follows a redirect page to another site path', async () => {
@@ -240,7 +242,8 @@ describe('layout', () => {
     await waitFor(() => expect(h1).toHaveFocus());
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
     expect(screen.getByTestId('route-announcer')).toHaveTextContent('Privacy notice | Meridian Mutual');
-    expect(document.title).toBe('Privacy notice | Meridian Mutual');
+    // The title is set in an effect, which may run just after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Privacy notice | Meridian Mutual'));
   });
 });
 

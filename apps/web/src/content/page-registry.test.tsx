@@ -1,5 +1,5 @@
 import { pageTypes } from '@portal/contracts/content';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from '../test/content-fixtures';
 import { renderWithRoot } from '../test/render-with-root';
@@ -54,7 +54,8 @@ describe('page registry', () => {
     expect(screen.getByText('We want everyone to be able to use this website.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Using this website' })).toBeInTheDocument();
     expect(screen.queryByText(/not available online yet/)).not.toBeInTheDocument();
-    expect(document.title).toBe('Accessibility statement | Meridian Mutual');
+    // The title is set in an effect, which may run just after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Accessibility statement | Meridian Mutual'));
   });
 
   it('shows an error state for a page whose type the registry does not know', async () => {
