@@ -32,14 +32,19 @@ export async function newestMtime(paths, accept = () => true) {
  * The installed packages' fingerprint: a hash of package-lock.json. npm rewrites the lockfile at every
  * install, changed or not, so its modification time cannot tell whether the packages changed.
  */
-export async function lockfileHash(root) {
-  try {
-    return createHash('sha256')
-      .update(await readFile(path.join(root, 'package-lock.json')))
-      .digest('hex');
-  } catch {
-    return 'none';
+const lockfileHashes = new Map();
+export function lockfileHash(root) {
+  // Asked for by both the web and the server check of one start: read and hash the file once.
+  if (!lockfileHashes.has(root)) {
+    lockfileHashes.set(
+      root,
+      readFile(path.join(root, 'package-lock.json')).then(
+        (bytes) => createHash('sha256').update(bytes).digest('hex'),
+        () => 'none',
+      ),
+    );
   }
+  return lockfileHashes.get(root);
 }
 
 /** Whether a build's stamp (written by writeLockfileStamp after it) names other packages than now. */

@@ -1,8 +1,9 @@
 /* global process, console, setInterval, clearInterval */
 /**
  * `npm start`: builds what is out of date, then runs the server.
- * - The web app is rebuilt only when apps/web/dist is missing or older than its sources.
- * - The server bundle (see build-server.mjs) is rebuilt only when older than the server's sources.
+ * - The web app is rebuilt only when apps/web/dist is missing, older than its sources or built with
+ *   other packages.
+ * - The server bundle (see build-server.mjs) likewise, against the server's sources.
  * - The server bundle then runs in this process: its signal handling and exit code are ours.
  * A start with nothing to build costs a few milliseconds here (see bench/startup.ts).
  */

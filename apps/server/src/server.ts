@@ -12,7 +12,6 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
-import type * as AppModule from './app';
 import type { Db } from './platform/db';
 import type { ModuleContext } from './platform/module';
 import type { Services } from './platform/services';
@@ -203,15 +202,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onSignal);
 
   const { isPgliteDataDir, openDb } = await import('./platform/db');
-  // The app's code loads while migrations and seeds run. Loading it while PGlite opens was measured
-  // slower: both need the main thread, and the opening then finishes later (bench/startup.ts).
-  let appModule: Promise<typeof AppModule> | undefined;
-  const loadAppCode = () => {
-    appModule ??= import('./app');
-    // Awaited later; a failure to load is reported then, not as an unhandled rejection now.
-    appModule.catch(() => undefined);
-  };
-
   // How long each part of the start took, in the 'ready' log line: a slow start says where it went.
   const phases: Record<string, number> = { boot: Math.round(performance.now()) };
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -235,18 +225,22 @@ async function main(): Promise<void> {
       }
       db = await timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
     } else {
-      loadAppCode();
       db = await openDb({ kind: 'postgres', url: config.database.url });
       await db.query('SELECT 1');
     }
-    loadAppCode();
   } catch (error) {
     releaseLock();
     if (stopSignal) process.exit(0);
     fail(`Could not open the database (${describeDatabase(config)}): ${describeError(error)}`);
   }
 
-  let app: Awaited<ReturnType<(typeof AppModule)['buildApp']>> | undefined;
+  // The app's code loads while migrations and seeds run. Loading it while PGlite opens was measured
+  // slower: both need the main thread, and the opening then finishes later (bench/startup.ts).
+  const appModule = import('./app');
+  // Awaited later; a failure to load is reported then, not as an unhandled rejection now.
+  appModule.catch(() => undefined);
+
+  let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>> | undefined;
   const stopIfAsked = async () => {
     if (!stopSignal) return;
     await app?.close();
@@ -260,7 +254,7 @@ async function main(): Promise<void> {
     await stopIfAsked();
     await timed('migrateAndSeed', () => migrateAndSeed(db, config));
     await stopIfAsked();
-    const { buildApp } = await timed('loadApp', () => appModule!);
+    const { buildApp } = await timed('loadApp', () => appModule);
     built = app = await timed('buildApp', () => buildApp({ config, db }));
     await stopIfAsked();
   } catch (error) {
