@@ -27,39 +27,39 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The server's logging: JSON lines at the configured level, with credentials redacted and only the path
+ * of each request (query strings can carry tokens). Tests add their own stream to this.
+ */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.passCode',
+        '*.token',
+        '*.sessionToken',
+        '*.stateToken',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+    },
+  };
+}
+
 /** Builds the whole portal: platform plugins, then each enabled service module under its base URL path. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger:
-      deps.logger ??
-      (config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.newPassword',
-                '*.passCode',
-                '*.token',
-                '*.sessionToken',
-                '*.stateToken',
-              ],
-              censor: '[redacted]',
-            },
-            serializers: {
-              // Only the path is logged: query strings can carry tokens.
-              req: (req: { method: string; url: string }) => ({
-                method: req.method,
-                path: req.url.split('?')[0],
-              }),
-            },
-          }),
+    logger: deps.logger ?? (config.logLevel === 'silent' ? false : loggerOptions(config)),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 500 },

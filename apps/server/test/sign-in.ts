@@ -14,6 +14,8 @@ export interface SignedIn {
   customerId: string;
   /** `Authorization: Bearer ...`, ready for app.inject headers. */
   authorization: string;
+  /** The one-time token the code step gave, spent on the authorize step. */
+  sessionToken: string;
 }
 
 /** The code in the newest outbox message to `to`: a 5 or 6 digit run, or digits read out one by one. */
@@ -106,5 +108,6 @@ export async function signIn(t: TestContext, demoCustomerEmail: string): Promise
     accessToken: tokens.access_token,
     customerId: claim,
     authorization: `Bearer ${tokens.access_token}`,
+    sessionToken,
   };
 }
