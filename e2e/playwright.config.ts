@@ -77,8 +77,10 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // The journeys run on the embedded database even when CI exports DATABASE_URL for the data layer.
+      // The journeys run on the embedded database and its counters even when CI exports DATABASE_URL and
+      // REDIS_URL for the data-layer tests (Redis would keep one run's rate limits for the next).
       DATABASE_URL: '',
+      REDIS_URL: '',
     },
   },
 });
