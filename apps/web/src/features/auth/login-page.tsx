@@ -1,7 +1,7 @@
 import type { FormField } from '@portal/contracts/content';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { FormSubmitButton, readyToSend } from '../../lib/forms/form-submit';
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { FormError } from '../../components/ui/form-error';
 import { NotificationBanner } from '../../components/ui/notification-banner';
@@ -100,13 +100,8 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (!form.canSubmit) {
-      // Spec: an invalid email does nothing; the customer is shown what to fix.
-      form.revealErrors();
-      return;
-    }
+    // Spec: an invalid email does nothing; the customer is shown what to fix.
+    if (!readyToSend(event, form, { submitting })) return;
     setSubmitting(true);
     setProblem(null);
     let keepSpinner = false;
@@ -198,16 +193,14 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
             <RichText html={formError} />
           </FormError>
         ) : null}
-        <Button
-          type="submit"
-          disabled={!form.canSubmit}
+        <FormSubmitButton
+          form={form}
           submitting={submitting}
           submittingText={settings.commonTexts['loading']}
-          onDisabledClick={() => form.revealErrors()}
-          aria-describedby={formError ? formErrorId : undefined}
+          describedBy={formError ? formErrorId : undefined}
         >
           {page.submitText ?? 'Sign in'}
-        </Button>
+        </FormSubmitButton>
       </form>
       <ContentBlocks blocks={page.blocks} />
       <CallToActionList items={page.callsToAction} />

@@ -1,7 +1,7 @@
 import type { FormField } from '@portal/contracts/content';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { FormSubmitButton, readyToSend } from '../../lib/forms/form-submit';
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { Spinner } from '../../components/ui/spinner';
 import { ContentBlocks } from '../../content/block-registry';
@@ -141,12 +141,7 @@ export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
   const password = String(form.values[field.name] ?? '');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (!form.canSubmit) {
-      form.revealErrors();
-      return;
-    }
+    if (!readyToSend(event, form, { submitting })) return;
     setSubmitting(true);
     setRefusal(null);
     let answer;
@@ -210,15 +205,13 @@ export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
         <ContentField field={field} form={form} settings={settings} />
-        <Button
-          type="submit"
-          disabled={!form.canSubmit}
+        <FormSubmitButton
+          form={form}
           submitting={submitting}
           submittingText={settings.commonTexts['loading']}
-          onDisabledClick={() => form.revealErrors()}
         >
           {page.submitText ?? 'Save password'}
-        </Button>
+        </FormSubmitButton>
       </form>
       <ContentBlocks blocks={page.blocks} />
       <CallToActionList items={page.callsToAction} />

@@ -2,7 +2,7 @@ import type { FormField } from '@portal/contracts/content';
 import type { RegistrationBody } from '@portal/contracts/registration';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { FormSubmitButton, readyToSend } from '../../lib/forms/form-submit';
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { NotificationBanner } from '../../components/ui/notification-banner';
 import { ContentBlocks } from '../../content/block-registry';
@@ -98,12 +98,7 @@ function RegistrationForm({ page }: PageProps<'RegistrationPage'>) {
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (!form.canSubmit) {
-      form.revealErrors();
-      return;
-    }
+    if (!readyToSend(event, form, { submitting })) return;
     setSubmitting(true);
     setProblem(null);
     startRegistrationJourney();
@@ -208,15 +203,13 @@ function RegistrationForm({ page }: PageProps<'RegistrationPage'>) {
         {fields.map((field) => (
           <ContentField key={field.id} field={field} form={form} settings={settings} />
         ))}
-        <Button
-          type="submit"
-          disabled={!form.canSubmit}
+        <FormSubmitButton
+          form={form}
           submitting={submitting}
           submittingText={settings.commonTexts['loading']}
-          onDisabledClick={() => form.revealErrors()}
         >
           {page.submitText ?? 'Continue'}
-        </Button>
+        </FormSubmitButton>
       </form>
       <ContentBlocks blocks={page.blocks} />
       <CallToActionList items={page.callsToAction} />

@@ -1,7 +1,7 @@
 import type { FormField } from '@portal/contracts/content';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { FormSubmitButton, readyToSend } from '../../lib/forms/form-submit';
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { ContentBlocks } from '../../content/block-registry';
 import { CallToActionList } from '../../content/call-to-action';
@@ -49,13 +49,8 @@ export default function ResetPasswordPage({ page }: PageProps<'ResetPasswordPage
   const ready = form.canSubmit && normaliseEmail(email) !== '';
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
     // Spec: an invalid (or empty) email does nothing but say what to fix.
-    if (!ready) {
-      form.revealErrors();
-      return;
-    }
+    if (!readyToSend(event, form, { submitting, ready })) return;
     setSubmitting(true);
     setProblem(null);
     const result = await requestPasswordReset(normaliseEmail(email));
@@ -100,15 +95,14 @@ export default function ResetPasswordPage({ page }: PageProps<'ResetPasswordPage
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
         <ContentField field={emailField} form={form} settings={settings} />
-        <Button
-          type="submit"
-          disabled={!ready}
+        <FormSubmitButton
+          form={form}
+          ready={ready}
           submitting={submitting}
           submittingText={settings.commonTexts['loading']}
-          onDisabledClick={() => form.revealErrors()}
         >
           {page.submitText ?? 'Send reset link'}
-        </Button>
+        </FormSubmitButton>
       </form>
       <ContentBlocks blocks={page.blocks} />
       <CallToActionList items={page.callsToAction} />
