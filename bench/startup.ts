@@ -8,13 +8,12 @@
  * own data directory and port, so a running portal is not disturbed. Exits 1 when the median later
  * start is over the target.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { answers, median, root, sleep, stopGroup } from './support/portal';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = 3390;
 const targetMs = 2000;
 const memoryTargetMb = 450;
@@ -31,26 +30,6 @@ interface Run {
   serverMs?: number;
   phases?: Record<string, number>;
   rssMb?: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  // The whole group: npm, the start script and the server.
-  process.kill(-child.pid!, 'SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
 }
 
 /** One `npm start`, timed from spawning npm to the first 200 from /readyz. */
@@ -87,15 +66,10 @@ async function startOnce(dataDir: string): Promise<Run> {
       : {};
     return { readyMs, serverMs: ready.startMs, phases: ready.phases, rssMb: ready.rssMb };
   } finally {
-    await stop(child);
+    await stopGroup(child);
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ms = (value: number | undefined) => (value === undefined ? '-' : `${Math.round(value)}`);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-startup-'));

@@ -68,6 +68,10 @@ export function databaseCounterStore(db: Db, clock: Clock): CounterStore {
     kind: 'database',
     async take(key, limit, windowMs) {
       const now = clock.now();
+      // Already at the limit: the count in the window only falls as time moves on, so the refusal
+      // needs no lock, and a client hammering a limit costs one read instead of a locked transaction.
+      const seen = await read(db, key, windowMs, now);
+      if (seen.count >= limit) return decide(seen.count, seen.oldest, limit, windowMs, now.getTime(), false);
       const decision = await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
         await tx.query('DELETE FROM rate_counter_hit WHERE key = $1 AND at <= $2', [

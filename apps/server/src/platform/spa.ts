@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mountPrefix, moduleNames, type Config } from '../config';
 import { sendError } from './errors';
 import { buildPageInitSettings } from './page-init';
+import { PrecompressedBody } from './precompressed';
 
 /** Vite's hashed build output: a changed file gets a new name, so a year of caching is safe. */
 const immutable = 'public, max-age=31536000, immutable';
@@ -72,7 +73,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
   const isApiPath = apiPathMatcher(config);
 
   // Re-read when the file changes, so a rebuild under a running server is picked up.
-  let index: { mtimeMs: number; html: string; etag: string } | undefined;
+  let index: { mtimeMs: number; html: PrecompressedBody; etag: string } | undefined;
   async function indexHtml(): Promise<typeof index> {
     let mtimeMs: number;
     try {
@@ -92,8 +93,9 @@ export async function installSpa(app: FastifyInstance, config: Config) {
       }
       index = {
         mtimeMs,
-        html,
-        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+        html: new PrecompressedBody(html),
+        // Weak: the same page goes out in several encodings.
+        etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
       };
     }
     return index;
@@ -112,7 +114,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     }
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    return reply.status(200).type('text/html; charset=utf-8').send(page.html);
+    return page.html.send(request, reply.status(200), 'text/html; charset=utf-8');
   }
 
   app.get('/app-settings.json', async (_request, reply) => {

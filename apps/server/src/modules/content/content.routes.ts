@@ -45,7 +45,7 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 function sendPrepared(request: FastifyRequest, reply: FastifyReply, body: PreparedBody<unknown>) {
   reply.header('Cache-Control', CACHE_CONTROL).header('ETag', body.etag);
   if (matchesEtag(request, body.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body.json);
+  return body.body.send(request, reply, 'application/json; charset=utf-8');
 }
 
 /**

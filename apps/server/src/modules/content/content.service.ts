@@ -13,16 +13,18 @@ import {
 import { mountPrefix } from '../../config';
 import { HttpError } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
+import { PrecompressedBody } from '../../platform/precompressed';
 import { listContent } from './content.repository';
 import { mediaPathPrefix, seedContent, type SeedResult } from './content.seed';
 
 /** How long an instance reuses what it read from the store; a seed on this instance clears it at once. */
 export const CONTENT_CACHE_MS = 30_000;
 
-/** A ready HTTP answer: the JSON text and its (weak) ETag, computed once per cache load. */
+/** A ready HTTP answer: the JSON text, its compressed copies and its (weak) ETag, made once per cache load. */
 export interface PreparedBody<T> {
   value: T;
   json: string;
+  body: PrecompressedBody;
   etag: string;
 }
 
@@ -75,7 +77,7 @@ function prepare<T>(value: T): PreparedBody<T> {
   const json = JSON.stringify(value);
   // Weak: the same JSON may go out compressed or not, which a strong ETag would have to tell apart.
   const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  return { value: deepFreeze(value), json, etag };
+  return { value: deepFreeze(value), json, body: new PrecompressedBody(json), etag };
 }
 
 /** Rewrites content media paths to where this service is reachable from the browser. */

@@ -1,0 +1,50 @@
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Below this a compressed body saves less than its headers cost (the compression plugin's threshold). */
+const THRESHOLD = 1024;
+
+/**
+ * A response body that is the same for every request (content, the SPA page), compressed once per
+ * encoding at the best ratio rather than on every request: the work is done once per content snapshot,
+ * and customers on slow connections get the smallest transfer.
+ */
+export class PrecompressedBody {
+  private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+
+  constructor(readonly text: string) {}
+
+  private bytes(encoding: 'br' | 'gzip'): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.text, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.text),
+              },
+            })
+          : gzipSync(this.text, { level: constants.Z_BEST_COMPRESSION });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+
+  /** Sends the body in the best encoding the client accepts (the compression plugin leaves it be). */
+  send(request: FastifyRequest, reply: FastifyReply, contentType: string): FastifyReply {
+    reply.type(contentType);
+    if (this.text.length < THRESHOLD) return reply.send(this.text);
+    const vary = reply.getHeader('Vary');
+    reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted
+      ? negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['br', 'gzip'])
+      : null;
+    if (!encoding) return reply.send(this.text);
+    const body = this.bytes(encoding);
+    return reply.header('Content-Encoding', encoding).header('Content-Length', body.length).send(body);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Shared by the benchmarks: run the built portal as a user would (`node scripts/start.mjs`, which builds
+ * whatever is stale first) on its own port and data directory, so a running portal is not disturbed,
+ * and stop its whole process group afterwards.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const median = (values: number[]) => percentile(values, 50);
+
+/** Nearest-rank percentile of a list of figures (0 for an empty list). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  if (p === 50 && sorted.length % 2 === 0) {
+    const mid = sorted.length / 2;
+    return (sorted[mid - 1]! + sorted[mid]!) / 2;
+  }
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** True when the URL answers 2xx within a second. */
+export async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The resident memory of a process now and at its peak, in MB (Linux only; undefined elsewhere). */
+export function memoryOf(pid: number): { nowMb: number; peakMb: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    const now = kb('VmRSS');
+    const peak = kb('VmHWM');
+    if (!Number.isFinite(now) || !Number.isFinite(peak)) return undefined;
+    return { nowMb: Math.round(now / 1024), peakMb: Math.round(peak / 1024) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops a detached child and everything it started (npm, the start script, the server). */
+export async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+}
+
+export interface Portal {
+  url: string;
+  /** The server's process (scripts/start.mjs runs the server in its own process). */
+  pid: number;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Stops the server and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+export interface PortalOptions {
+  port: number;
+  /**
+   * Extra environment. DATABASE_URL and REDIS_URL are never taken from this process: a benchmark names
+   * the database it measures, the embedded one unless given here.
+   */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the portal on a new embedded data directory (or on DATABASE_URL when given in `env`), waits
+ * for /readyz, and returns how to reach and stop it. The outbox stays on (development mode) so a
+ * benchmark can read sign-in codes the way the browser journeys do.
+ */
+export async function startPortal({ port, env = {} }: PortalOptions): Promise<Portal> {
+  const url = `http://127.0.0.1:${port}`;
+  if (await answers(`${url}/healthz`)) throw new Error(`port ${port} is already in use`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    await stopGroup(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const started = performance.now();
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${output}`);
+      if (await answers(`${url}/readyz`)) break;
+      if (performance.now() - started > 180_000) throw new Error(`not ready after 180 s:\n${output}`);
+      await sleep(50);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, output: () => output, stop };
+}
