@@ -45,7 +45,13 @@ function npmRun(script) {
     ? [process.execPath, [npmCli, 'run', script]]
     : [process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', script]];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    // The build is always a production build: Vite keeps a NODE_ENV it finds, and the server's
+    // NODE_ENV=development (or test) would otherwise give React's development build, twice the size.
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

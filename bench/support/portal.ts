@@ -98,6 +98,8 @@ export async function startPortal({ port, env = {} }: PortalOptions): Promise<Po
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The address a browser is sent to must be the one the portal believes it has (sign-in, CORS).
+      PUBLIC_URL: url,
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,
