@@ -7,6 +7,9 @@
  *
  * The routes come from the running app (not a list kept here), so a route added later is swept too.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +122,7 @@ describe('bad input to every route', () => {
   let margaret: SignedIn;
   let bodyFields: Map<string, string[]>;
   let fingerprint: string;
+  let webDist: string;
 
   const fingerprintNow = async () => {
     const parts = await Promise.all(
@@ -159,7 +163,14 @@ describe('bad input to every route', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A built web app of its own, so the SPA routes answer as in production whether or not the real
+    // one has been built when the tests run.
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-bad-input-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Portal</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ WEB_DIST_DIR: webDist });
     routes = routesOf(t.app);
     margaret = await signIn(t, 'margaret.thompson@example.co.uk');
     // Body field names by operation, from the OpenAPI document built from the contracts.
@@ -188,7 +199,10 @@ describe('bad input to every route', () => {
     }
     fingerprint = await fingerprintNow();
   }, 60_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
 
   it('finds the routes to sweep, the contracts among them', () => {
     const urls = routes.map((r) => `${r.method} ${r.url}`);
