@@ -13,25 +13,21 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import {
+  entryKey as findEntry,
+  filesOf,
+  manifestFile,
+  pageTypeModules,
+  staticClosure,
+  type Manifest,
+} from '../scripts/page-chunks.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps', 'web');
 const dist = path.join(webRoot, 'dist');
-const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const pagesDir = path.join(root, 'content', 'pages');
 const KB = 1024;
 export const budgets = { loginJs: 100 * KB, routeTotal: 200 * KB };
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 export interface RouteRow {
   route: string;
@@ -60,64 +56,6 @@ function gzipSize(file: string): number {
   return size;
 }
 
-/** The chunk and everything it imports statically: what the browser must fetch before it runs. */
-function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const dep of manifest[key]?.imports ?? []) staticClosure(manifest, dep, into);
-  return into;
-}
-
-/** Page type -> manifest key of the module that renders it, read from the SPA's registry source. */
-export function pageTypeModules(manifest: Manifest): Map<string, string> {
-  const sources: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) sources.push(full);
-    }
-  };
-  walk(path.join(webRoot, 'src'));
-
-  const toKey = (fromFile: string, spec: string): string | undefined => {
-    const base = path.resolve(path.dirname(fromFile), spec);
-    for (const candidate of [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`]) {
-      const key = path.relative(webRoot, candidate).split(path.sep).join('/');
-      if (manifest[key]) return key;
-    }
-    return undefined;
-  };
-
-  const result = new Map<string, string>();
-  const registry = sources.find((f) => f.endsWith(path.join('content', 'page-registry.tsx')));
-  if (registry) {
-    const text = readFileSync(registry, 'utf8');
-    const named = new Map<string, string>();
-    for (const m of text.matchAll(/const\s+(\w+)\s*=\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      const key = toKey(registry, m[2]!);
-      if (key) named.set(m[1]!, key);
-    }
-    for (const m of text.matchAll(
-      /^\s*(\w+)\s*:\s*(?:\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)|(\w+))\s*,/gm,
-    )) {
-      const key = m[2] ? toKey(registry, m[2]) : named.get(m[3]!);
-      if (key) result.set(m[1]!, key);
-    }
-  }
-  // Features may register their page types elsewhere: registerPageType('Type', () => import('...')).
-  for (const file of sources) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(
-      /registerPageType\(\s*['"](\w+)['"]\s*,\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g,
-    )) {
-      const key = toKey(file, m[2]!);
-      if (key) result.set(m[1]!, key);
-    }
-  }
-  return result;
-}
-
 interface PageFile {
   url: string;
   type: string;
@@ -125,7 +63,7 @@ interface PageFile {
 }
 
 export function routeRows(manifest: Manifest): RouteRow[] {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const entryKey = findEntry(manifest);
   if (!entryKey) fail('the manifest has no entry chunk');
   const modules = pageTypeModules(manifest);
   const pageModuleKeys = new Set(modules.values());
@@ -145,15 +83,7 @@ export function routeRows(manifest: Manifest): RouteRow[] {
     else problems.push(`no lazy module found for page type ${page.type}`);
     if (page.requiresAuthentication) for (const extra of shellExtras) staticClosure(manifest, extra, chunks);
 
-    const js = new Set<string>();
-    const css = new Set<string>();
-    for (const key of chunks) {
-      const chunk = manifest[key];
-      if (!chunk) continue;
-      if (chunk.file.endsWith('.js')) js.add(chunk.file);
-      if (chunk.file.endsWith('.css')) css.add(chunk.file);
-      for (const c of chunk.css ?? []) css.add(c);
-    }
+    const { js, css } = filesOf(manifest, chunks);
     const jsBytes = [...js].reduce((n, f) => n + gzipSize(f), 0);
     const cssBytes = [...css].reduce((n, f) => n + gzipSize(f), 0);
     const isLogin = page.url === '/login';
@@ -166,7 +96,7 @@ export function routeRows(manifest: Manifest): RouteRow[] {
       signedIn: Boolean(page.requiresAuthentication),
       jsBytes,
       cssBytes,
-      files: js.size + css.size,
+      files: js.length + css.length,
       jsFiles: [...js].map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes),
       problems,
     };

@@ -7,6 +7,7 @@ import { mountPrefix, moduleNames, type Config } from '../config';
 import { sendError } from './errors';
 import { buildPageInitSettings } from './page-init';
 import { PrecompressedBody } from './precompressed';
+import type { Services } from './services';
 
 /** Vite's hashed build output: a changed file gets a new name, so a year of caching is safe. */
 const immutable = 'public, max-age=31536000, immutable';
@@ -49,6 +50,56 @@ export function injectSettings(html: string, settingsJson: string): string {
   return tag + html;
 }
 
+/** What each page type needs beyond the app's entry (scripts/page-chunks.mjs, written by the build). */
+type PageChunks = Record<string, { js: string[]; css: string[] } | undefined>;
+
+interface IndexVariant {
+  body: PrecompressedBody;
+  etag: string;
+}
+
+interface Index {
+  mtimeMs: number;
+  html: string;
+  pageChunks: PageChunks;
+  /** index.html as sent for each kind of page, made on first use. */
+  variants: Map<string, IndexVariant>;
+}
+
+/** Where the build's page list keeps the feature-flag SDK (scripts/page-chunks.mjs). */
+const EXPERIMENTS = '@experiments';
+
+async function readPageChunks(dist: string): Promise<PageChunks> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path.join(dist, '.vite', 'page-chunks.json'), 'utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as PageChunks) : {};
+  } catch {
+    // A build without the list still works: pages then fetch their code once the app asks for it.
+    return {};
+  }
+}
+
+const assetPath = (file: string) => (/^[\w./-]+$/.test(file) && !file.includes('..') ? `/${file}` : null);
+
+/**
+ * Adds preload links for a page's own scripts (modulepreload) and styles (preload, not render-blocking)
+ * to the head. Vite's loader finds them there and does not fetch them again.
+ */
+export function injectPreloads(html: string, files: { js: string[]; css: string[] }): string {
+  const links = [
+    ...files.js
+      .map(assetPath)
+      .filter(Boolean)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...files.css
+      .map(assetPath)
+      .filter(Boolean)
+      .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ];
+  if (links.length === 0 || !/<\/head>/i.test(html)) return html;
+  return html.replace(/<\/head>/i, () => `    ${links.join('\n    ')}\n  </head>`);
+}
+
 function acceptsHtml(accept: string | undefined): boolean {
   return !accept || /text\/html|application\/xhtml\+xml|\*\/\*/i.test(accept);
 }
@@ -73,8 +124,8 @@ export async function installSpa(app: FastifyInstance, config: Config) {
   const isApiPath = apiPathMatcher(config);
 
   // Re-read when the file changes, so a rebuild under a running server is picked up.
-  let index: { mtimeMs: number; html: PrecompressedBody; etag: string } | undefined;
-  async function indexHtml(): Promise<typeof index> {
+  let index: Index | undefined;
+  async function indexHtml(): Promise<Index | undefined> {
     let mtimeMs: number;
     try {
       mtimeMs = (await stat(indexFile)).mtimeMs;
@@ -91,14 +142,45 @@ export async function installSpa(app: FastifyInstance, config: Config) {
           'index.html has inline script; the CSP blocks it',
         );
       }
-      index = {
-        mtimeMs,
-        html: new PrecompressedBody(html),
+      index = { mtimeMs, html, pageChunks: await readPageChunks(dist), variants: new Map() };
+    }
+    return index;
+  }
+
+  /** The page the content service has for a path (undefined: none, or content not in this instance). */
+  async function pageAt(urlPath: string): Promise<{ type: string; experiments: boolean } | undefined> {
+    const content = (app.ctx.services as Partial<Services>).content;
+    if (!content) return undefined;
+    try {
+      const page = (await content.prepared.page(urlPath))?.value;
+      return page && { type: page.type, experiments: page.experiments.length > 0 };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * index.html for one kind of page: naming that page type's code and styles (and the feature-flag SDK
+   * when it runs a content experiment), so they download with the app instead of after it.
+   */
+  function variantFor(index: Index, page: { type: string; experiments: boolean } | undefined): IndexVariant {
+    const key = page ? `${page.type}${page.experiments ? '+experiments' : ''}` : '';
+    let variant = index.variants.get(key);
+    if (!variant) {
+      const own = page ? index.pageChunks[page.type] : undefined;
+      const sdk = page?.experiments ? index.pageChunks[EXPERIMENTS] : undefined;
+      const html = injectPreloads(index.html, {
+        js: [...(own?.js ?? []), ...(sdk?.js ?? [])],
+        css: [...(own?.css ?? []), ...(sdk?.css ?? [])],
+      });
+      variant = {
+        body: new PrecompressedBody(html),
         // Weak: the same page goes out in several encodings.
         etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
       };
+      index.variants.set(key, variant);
     }
-    return index;
+    return variant;
   }
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
@@ -112,9 +194,10 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         `The web app has not been built (no ${indexFile}). Run \`npm run build\`, then reload.`,
       );
     }
-    reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    return page.html.send(request, reply.status(200), 'text/html; charset=utf-8');
+    const variant = variantFor(page, await pageAt(request.url.split('?')[0] ?? '/'));
+    reply.header('Cache-Control', 'no-cache').header('ETag', variant.etag);
+    if (request.headers['if-none-match'] === variant.etag) return reply.status(304).send();
+    return variant.body.send(request, reply.status(200), 'text/html; charset=utf-8');
   }
 
   app.get('/app-settings.json', async (_request, reply) => {

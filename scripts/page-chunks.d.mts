@@ -1,0 +1,24 @@
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+export interface PageFiles {
+  js: string[];
+  css: string[];
+}
+
+export const webRoot: string;
+export const manifestFile: string;
+export const pageChunksFile: string;
+export function staticClosure(manifest: Manifest, key: string, into?: Set<string>): Set<string>;
+export function pageTypeModules(manifest: Manifest): Map<string, string>;
+export function entryKey(manifest: Manifest): string | undefined;
+export function filesOf(manifest: Manifest, keys: Iterable<string>): PageFiles;
+export const EXPERIMENTS: '@experiments';
+export function pageChunks(manifest: Manifest): Record<string, PageFiles>;

@@ -1,0 +1,120 @@
+/* global console, process */
+/**
+ * Which files each page type of the SPA needs beyond the app's entry, from Vite's manifest and the SPA's
+ * page-type registry. `npm run build:web` writes it to apps/web/dist/.vite/page-chunks.json so that the
+ * server can name a page's code in the HTML it sends (modulepreload): the browser then fetches it while
+ * the app itself downloads, instead of after the app has started and asked for the page's content. The
+ * bundle report (bench/bundle-report.ts) sizes routes with the same functions.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const webRoot = path.join(root, 'apps', 'web');
+export const manifestFile = path.join(webRoot, 'dist', '.vite', 'manifest.json');
+export const pageChunksFile = path.join(webRoot, 'dist', '.vite', 'page-chunks.json');
+
+/** The chunk and everything it imports statically: what the browser must fetch before it runs. */
+export function staticClosure(manifest, key, into = new Set()) {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const dep of manifest[key]?.imports ?? []) staticClosure(manifest, dep, into);
+  return into;
+}
+
+/** Page type -> manifest key of the module that renders it, read from the SPA's registry source. */
+export function pageTypeModules(manifest) {
+  const sources = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) sources.push(full);
+    }
+  };
+  walk(path.join(webRoot, 'src'));
+
+  const toKey = (fromFile, spec) => {
+    const base = path.resolve(path.dirname(fromFile), spec);
+    for (const candidate of [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`]) {
+      const key = path.relative(webRoot, candidate).split(path.sep).join('/');
+      if (manifest[key]) return key;
+    }
+    return undefined;
+  };
+
+  const result = new Map();
+  const registry = sources.find((f) => f.endsWith(path.join('content', 'page-registry.tsx')));
+  if (registry) {
+    const text = readFileSync(registry, 'utf8');
+    const named = new Map();
+    for (const m of text.matchAll(/const\s+(\w+)\s*=\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+      const key = toKey(registry, m[2]);
+      if (key) named.set(m[1], key);
+    }
+    for (const m of text.matchAll(
+      /^\s*(\w+)\s*:\s*(?:\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)|(\w+))\s*,/gm,
+    )) {
+      const key = m[2] ? toKey(registry, m[2]) : named.get(m[3]);
+      if (key) result.set(m[1], key);
+    }
+  }
+  // Features may register their page types elsewhere: registerPageType('Type', () => import('...')).
+  for (const file of sources) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(
+      /registerPageType\(\s*['"](\w+)['"]\s*,\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    )) {
+      const key = toKey(file, m[2]);
+      if (key) result.set(m[1], key);
+    }
+  }
+  return result;
+}
+
+/** The entry chunk's manifest key. */
+export function entryKey(manifest) {
+  return Object.keys(manifest).find((k) => manifest[k].isEntry);
+}
+
+/** Files (under the build's root) of a set of manifest keys: scripts and style sheets. */
+export function filesOf(manifest, keys) {
+  const js = new Set();
+  const css = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    if (chunk.file.endsWith('.css')) css.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+/** The key under which pageChunks lists the feature-flag SDK, which pages with content experiments need. */
+export const EXPERIMENTS = '@experiments';
+
+/**
+ * For each page type: the scripts and style sheets it needs that the entry does not already load; and
+ * under EXPERIMENTS, the feature-flag SDK that a page running a content experiment waits for.
+ */
+export function pageChunks(manifest) {
+  const entry = entryKey(manifest);
+  const loadedByEntry = entry ? staticClosure(manifest, entry) : new Set();
+  const own = (key) => [...staticClosure(manifest, key)].filter((k) => !loadedByEntry.has(k));
+  const result = {};
+  for (const [type, key] of pageTypeModules(manifest)) result[type] = filesOf(manifest, own(key));
+  const sdk = Object.keys(manifest).find((k) => k.includes('@growthbook/growthbook-react/'));
+  if (sdk) result[EXPERIMENTS] = filesOf(manifest, own(sdk));
+  return result;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const chunks = pageChunks(manifest);
+  writeFileSync(pageChunksFile, `${JSON.stringify(chunks, null, 2)}\n`);
+  console.log(
+    `page-chunks: ${Object.keys(chunks).length} page types -> ${path.relative(root, pageChunksFile)}`,
+  );
+}
