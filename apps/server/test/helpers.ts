@@ -27,16 +27,17 @@ export async function createTestDb(): Promise<Db> {
 
 /**
  * The real app on a fresh copy of the seeded database, with a manual clock. `env` overrides
- * configuration (for example base URLs or REDIS_URL). Call close() in afterEach/afterAll.
+ * configuration (for example base URLs or REDIS_URL); `logger` gives logging options (none by default).
+ * Call close() in afterEach/afterAll.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { db?: Db; clock?: ManualClock } = {},
+  options: { db?: Db; clock?: ManualClock; logger?: (config: Config) => object } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const db = options.db ?? (await createTestDb());
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp({ config, db, clock, logger: false });
+  const app = await buildApp({ config, db, clock, logger: options.logger?.(config) ?? false });
   await app.ready();
   return {
     app,

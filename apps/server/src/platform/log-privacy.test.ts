@@ -6,12 +6,10 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../app';
-import { loadConfig } from '../config';
-import { createTestDb, type TestContext } from '../../test/helpers';
+import { loggerOptions } from '../app';
+import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn as signInToApi } from '../../test/sign-in';
 import { latestLinkToken, margaret, outbox, post, signIn } from '../modules/identity/test-support';
-import { ManualClock } from './clock';
 
 const eleanor = {
   emailAddress: 'eleanor.hughes@example.co.uk',
@@ -29,27 +27,17 @@ describe('the server log', () => {
   };
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' });
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         log += chunk.toString();
         done();
       },
     });
-    const db = await createTestDb();
-    const clock = new ManualClock();
-    const app = await buildApp({ config, db, clock, logger: { ...loggerOptions(config), stream } });
-    await app.ready();
-    t = {
-      app,
-      db,
-      clock,
-      config,
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+    t = await createTestApp(
+      { LOG_LEVEL: 'trace' },
+      { logger: (config) => ({ ...loggerOptions(config), stream }) },
+    );
+    const app = t.app;
 
     // A full sign-in: password, text code, sessionToken, OpenID authorize and token.
     const signedIn = await signInToApi(t, margaret.email);
