@@ -80,3 +80,20 @@ test('hashed assets are cached for a year and sent compressed', async ({ page, r
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
 });
+
+test("the sign-in page's own code comes with the app, each file fetched once", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/assets/')) requested.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto('/login');
+  // The HTML names the page's code, so the browser starts on it before the app asks for it.
+  const preloads = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  expect(preloads.some((href) => /\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(await response!.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-/);
+  await expect(page.getByRole('heading', { level: 1, name: login.heading })).toBeVisible();
+  const twice = requested.filter((file, i) => requested.indexOf(file) !== i);
+  expect(twice, 'files fetched more than once').toEqual([]);
+});
