@@ -1,5 +1,6 @@
-import type { AuthnTransaction, OktaError } from '@portal/contracts/identity';
+import type { AuthnTransaction } from '@portal/contracts/identity';
 import { vi } from 'vitest';
+import { oktaErrorResponse } from '../../../lib/auth/testing/fake-identity-service';
 import { settingsInput, TEST_ORIGIN, testPageInit } from '../../../test/content-fixtures';
 
 /*
@@ -30,27 +31,8 @@ export const registrationError = () =>
 export const tooManyRequests = () =>
   json(429, envelope('TOO_MANY_REQUESTS', 'Slow down'), 'Too Many Requests');
 
-export function oktaError(
-  status: number,
-  errorCode: string,
-  errorSummary: string,
-  causes: string[] = [],
-): Response {
-  const body: OktaError = {
-    errorCode,
-    errorSummary,
-    errorLink: errorCode,
-    errorId: 'test-error',
-    errorCauses: causes.map((c) => ({ errorSummary: c })),
-  };
-  const statusText = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    500: 'Internal Server Error',
-  }[status];
-  return json(status, body, statusText ?? 'Error');
-}
+/** An Okta error answer (the same builder as the identity service fake's). */
+export const oktaError = oktaErrorResponse;
 
 const link = (href: string) => ({ href, hints: { allow: ['POST'] } });
 const inTenMinutes = () => new Date(Date.now() + 10 * 60_000).toISOString();

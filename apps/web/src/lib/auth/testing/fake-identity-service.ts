@@ -107,10 +107,12 @@ export function oktaErrorResponse(
     errorCauses: causes.map((c) => ({ errorSummary: c })),
   };
   const statusText = {
+    400: 'Bad Request',
     401: 'Unauthorized',
     403: 'Forbidden',
     404: 'Not Found',
     429: 'Too Many Requests',
+    500: 'Internal Server Error',
     502: 'Bad Gateway',
   }[status];
   return new Response(JSON.stringify(body), {
