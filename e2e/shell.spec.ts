@@ -97,3 +97,27 @@ test("the sign-in page's own code comes with the app, each file fetched once", a
   const twice = requested.filter((file, i) => requested.indexOf(file) !== i);
   expect(twice, 'files fetched more than once').toEqual([]);
 });
+
+test('pages reflow at 320 CSS pixels (400% zoom): nothing needs scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const address of [
+    '/login',
+    '/register',
+    '/forgotten-password',
+    '/help',
+    '/help/faqs',
+    '/no-such-page',
+  ]) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return Array.from(document.querySelectorAll('body *'))
+        .filter((el) => el.getBoundingClientRect().right > width + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    });
+    expect(overflow, `${address}: elements wider than the screen`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  }
+});
