@@ -1,19 +1,34 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Below this a compressed body saves less than its headers cost (the compression plugin's threshold). */
 const THRESHOLD = 1024;
 
+/** Whether an If-None-Match header names this ETag (weak comparison, as for GET) or is `*`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (typeof header !== 'string') return false;
+  const wanted = etag.replace(/^W\//, '');
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === wanted || t === '*');
+}
+
 /**
  * A response body that is the same for every request (content, the SPA page), compressed once per
  * encoding at the best ratio rather than on every request: the work is done once per content snapshot,
- * and customers on slow connections get the smallest transfer.
+ * and customers on slow connections get the smallest transfer. It carries its own ETag.
  */
 export class PrecompressedBody {
+  /** Weak: the same body goes out in several encodings. */
+  readonly etag: string;
   private readonly encoded = new Map<'br' | 'gzip', Buffer>();
 
-  constructor(readonly text: string) {}
+  constructor(readonly text: string) {
+    this.etag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  }
 
   private bytes(encoding: 'br' | 'gzip'): Buffer {
     let body = this.encoded.get(encoding);
@@ -33,8 +48,13 @@ export class PrecompressedBody {
     return body;
   }
 
-  /** Sends the body in the best encoding the client accepts (the compression plugin leaves it be). */
+  /**
+   * Sends the body with its ETag, in the best encoding the client accepts (the compression plugin
+   * leaves it be); 304 when the client already has it.
+   */
   send(request: FastifyRequest, reply: FastifyReply, contentType: string): FastifyReply {
+    reply.header('ETag', this.etag);
+    if (matchesEtag(request.headers['if-none-match'], this.etag)) return reply.code(304).send();
     reply.type(contentType);
     if (this.text.length < THRESHOLD) return reply.send(this.text);
     const vary = reply.getHeader('Vary');

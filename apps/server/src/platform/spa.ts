@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -53,17 +52,12 @@ export function injectSettings(html: string, settingsJson: string): string {
 /** What each page type needs beyond the app's entry (scripts/page-chunks.mjs, written by the build). */
 type PageChunks = Record<string, { js: string[]; css: string[] } | undefined>;
 
-interface IndexVariant {
-  body: PrecompressedBody;
-  etag: string;
-}
-
 interface Index {
   mtimeMs: number;
   html: string;
   pageChunks: PageChunks;
   /** index.html as sent for each kind of page, made on first use. */
-  variants: Map<string, IndexVariant>;
+  variants: Map<string, PrecompressedBody>;
 }
 
 /** Where the build's page list keeps the feature-flag SDK (scripts/page-chunks.mjs). */
@@ -163,7 +157,10 @@ export async function installSpa(app: FastifyInstance, config: Config) {
    * index.html for one kind of page: naming that page type's code and styles (and the feature-flag SDK
    * when it runs a content experiment), so they download with the app instead of after it.
    */
-  function variantFor(index: Index, page: { type: string; experiments: boolean } | undefined): IndexVariant {
+  function variantFor(
+    index: Index,
+    page: { type: string; experiments: boolean } | undefined,
+  ): PrecompressedBody {
     const key = page ? `${page.type}${page.experiments ? '+experiments' : ''}` : '';
     let variant = index.variants.get(key);
     if (!variant) {
@@ -173,11 +170,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         js: [...(own?.js ?? []), ...(sdk?.js ?? [])],
         css: [...(own?.css ?? []), ...(sdk?.css ?? [])],
       });
-      variant = {
-        body: new PrecompressedBody(html),
-        // Weak: the same page goes out in several encodings.
-        etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-      };
+      variant = new PrecompressedBody(html);
       index.variants.set(key, variant);
     }
     return variant;
@@ -195,9 +188,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
       );
     }
     const variant = variantFor(page, await pageAt(request.url.split('?')[0] ?? '/'));
-    reply.header('Cache-Control', 'no-cache').header('ETag', variant.etag);
-    if (request.headers['if-none-match'] === variant.etag) return reply.status(304).send();
-    return variant.body.send(request, reply.status(200), 'text/html; charset=utf-8');
+    return variant.send(request, reply.header('Cache-Control', 'no-cache'), 'text/html; charset=utf-8');
   }
 
   app.get('/app-settings.json', async (_request, reply) => {

@@ -31,21 +31,13 @@ const mediaTypes: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (typeof header !== 'string') return false;
-  const wanted = etag.replace(/^W\//, '');
-  return header
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === wanted || t === '*');
-}
-
 /** Sends a prepared JSON body with its ETag; 304 when the client already has it. */
 function sendPrepared(request: FastifyRequest, reply: FastifyReply, body: PreparedBody<unknown>) {
-  reply.header('Cache-Control', CACHE_CONTROL).header('ETag', body.etag);
-  if (matchesEtag(request, body.etag)) return reply.code(304).send();
-  return body.body.send(request, reply, 'application/json; charset=utf-8');
+  return body.body.send(
+    request,
+    reply.header('Cache-Control', CACHE_CONTROL),
+    'application/json; charset=utf-8',
+  );
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   featureDefinitions,
   navigation,
@@ -20,12 +19,10 @@ import { mediaPathPrefix, seedContent, type SeedResult } from './content.seed';
 /** How long an instance reuses what it read from the store; a seed on this instance clears it at once. */
 export const CONTENT_CACHE_MS = 30_000;
 
-/** A ready HTTP answer: the JSON text, its compressed copies and its (weak) ETag, made once per cache load. */
+/** A ready HTTP answer: the value, and its JSON with compressed copies and ETag, made once per cache load. */
 export interface PreparedBody<T> {
   value: T;
-  json: string;
   body: PrecompressedBody;
-  etag: string;
 }
 
 export interface ContentService {
@@ -74,10 +71,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 function prepare<T>(value: T): PreparedBody<T> {
-  const json = JSON.stringify(value);
-  // Weak: the same JSON may go out compressed or not, which a strong ETag would have to tell apart.
-  const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  return { value: deepFreeze(value), json, body: new PrecompressedBody(json), etag };
+  return { value: deepFreeze(value), body: new PrecompressedBody(JSON.stringify(value)) };
 }
 
 /** Rewrites content media paths to where this service is reachable from the browser. */
