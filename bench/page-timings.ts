@@ -33,6 +33,7 @@ import {
   type Response,
 } from '@playwright/test';
 import type * as WebVitals from 'web-vitals';
+import { codeIn, demo } from '../e2e/auth-helpers';
 import { answers, median, root, sleep, startPortal } from './support/portal';
 
 const port = 3393;
@@ -51,13 +52,8 @@ const loadTimeoutMs = 60_000;
 const targets = { ttfb: 800, fcp: 1800, lcp: 2500, cls: 0.1 } as const;
 type TargetMetric = keyof typeof targets;
 
-/** The demo customer of the browser journeys (e2e/auth-helpers.ts), who lands on her dashboard. */
-const customer = {
-  email: 'margaret.thompson@example.co.uk',
-  password: 'BluebellCottage1952',
-  mobile: '07700900123',
-  textRadio: 'Text message to +44 XXXX XXX123',
-} as const;
+/** The demo customer of the browser journeys, who lands on her dashboard. */
+const customer = demo.margaret;
 
 interface PageSpec {
   path: string;
@@ -398,8 +394,7 @@ async function nextCode(baseUrl: string, seen: Set<string>): Promise<string> {
   const started = performance.now();
   while (performance.now() - started < 15_000) {
     const message = (await outbox(baseUrl)).filter((m) => !seen.has(messageKey(m))).at(-1);
-    const code = message && /\b(\d{5,6})\b/.exec(message.body)?.[1];
-    if (code) return code;
+    if (message) return codeIn(message.body);
     await sleep(200);
   }
   throw new Error('no code was sent to the demo customer');

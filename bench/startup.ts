@@ -8,11 +8,10 @@
  * own data directory and port, so a running portal is not disturbed. Exits 1 when the median later
  * start is over the target.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { answers, median, root, sleep, stopGroup } from './support/portal';
+import { answers, median, sleep, spawnUntilReady, stopGroup } from './support/portal';
 
 const port = 3390;
 const targetMs = 2000;
@@ -36,11 +35,10 @@ interface Run {
 async function startOnce(dataDir: string): Promise<Run> {
   // Another server (a previous run still stopping) must not answer for this one.
   while (await answers(`http://127.0.0.1:${port}/healthz`)) await sleep(100);
-  const started = performance.now();
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, readyMs } = await spawnUntilReady('npm', ['start'], {
+    url: `http://127.0.0.1:${port}`,
+    timeoutMs: 120_000,
+    pollMs: 10,
     env: {
       ...process.env,
       PORT: String(port),
@@ -49,18 +47,10 @@ async function startOnce(dataDir: string): Promise<Run> {
       NODE_ENV: 'development',
     },
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
-      if (await answers(`http://127.0.0.1:${port}/readyz`)) break;
-      if (performance.now() - started > 120_000) throw new Error(`not ready after 120 s:\n${output}`);
-      await sleep(10);
-    }
-    const readyMs = performance.now() - started;
-    const line = output.split('\n').find((l) => l.includes('"msg":"ready"'));
+    const line = output()
+      .split('\n')
+      .find((l) => l.includes('"msg":"ready"'));
     const ready = line
       ? (JSON.parse(line) as { startMs?: number; phases?: Record<string, number>; rssMb?: number })
       : {};

@@ -79,6 +79,45 @@ export interface PortalOptions {
   env?: Record<string, string>;
 }
 
+export interface Started {
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** From spawning to the first answer from /readyz. */
+  readyMs: number;
+}
+
+/**
+ * Spawns a command that starts the portal (detached: its own process group, stopped with stopGroup)
+ * and waits until `${url}/readyz` answers. A process that exits or never gets ready is stopped, and the
+ * error carries what it printed.
+ */
+export async function spawnUntilReady(
+  command: string,
+  args: string[],
+  { url, env, timeoutMs, pollMs }: { url: string; env: NodeJS.ProcessEnv; timeoutMs: number; pollMs: number },
+): Promise<Started> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${command} exited (${child.exitCode}):\n${output}`);
+      if (await answers(`${url}/readyz`)) break;
+      if (performance.now() - started > timeoutMs) {
+        throw new Error(`not ready after ${timeoutMs / 1000} s:\n${output}`);
+      }
+      await sleep(pollMs);
+    }
+  } catch (error) {
+    await stopGroup(child);
+    throw error;
+  }
+  return { child, output: () => output, readyMs: performance.now() - started };
+}
+
 /**
  * Starts the portal on a new embedded data directory (or on DATABASE_URL when given in `env`), waits
  * for /readyz, and returns how to reach and stop it. The outbox stays on (development mode) so a
@@ -88,41 +127,37 @@ export async function startPortal({ port, env = {} }: PortalOptions): Promise<Po
   const url = `http://127.0.0.1:${port}`;
   if (await answers(`${url}/healthz`)) throw new Error(`port ${port} is already in use`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      // The address a browser is sent to must be the one the portal believes it has (sign-in, CORS).
-      PUBLIC_URL: url,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    await stopGroup(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const started = performance.now();
+  let started: Started;
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${output}`);
-      if (await answers(`${url}/readyz`)) break;
-      if (performance.now() - started > 180_000) throw new Error(`not ready after 180 s:\n${output}`);
-      await sleep(50);
-    }
+    started = await spawnUntilReady(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+      url,
+      timeoutMs: 180_000,
+      pollMs: 50,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        // The address a browser is sent to must be the one the portal believes it has (sign-in, CORS).
+        PUBLIC_URL: url,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        ...env,
+      },
+    });
   } catch (error) {
-    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return { url, pid: child.pid!, output: () => output, stop };
+  const { child, output } = started;
+  return {
+    url,
+    pid: child.pid!,
+    output,
+    async stop() {
+      await stopGroup(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
