@@ -18,14 +18,18 @@ export interface CallDefinition<
   Q extends z.ZodMiniType = z.ZodMiniType,
   B extends z.ZodMiniType = z.ZodMiniType,
   R extends Record<number, z.ZodMiniType> = Record<number, z.ZodMiniType>,
+  A extends boolean = boolean,
 > {
   id: string;
   summary: string;
   service: ServiceName;
   method: HttpMethod;
   path: string;
-  /** Bearer access token required. */
-  auth: boolean;
+  /**
+   * Bearer access token required. The server's `route()` then requires a valid token and, when the path
+   * has a `:customerId`, that it is the token's customer (404 otherwise); no route opts in by itself.
+   */
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -43,7 +47,8 @@ export function defineCall<
   Q extends z.ZodMiniType,
   B extends z.ZodMiniType,
   R extends Record<number, z.ZodMiniType>,
->(call: CallDefinition<P, Q, B, R>): CallDefinition<P, Q, B, R> {
+  const A extends boolean,
+>(call: CallDefinition<P, Q, B, R, A>): CallDefinition<P, Q, B, R, A> {
   if (registry.some((c) => c.id === call.id)) throw new Error(`Duplicate call id ${call.id}`);
   registry.push(call as unknown as CallDefinition);
   return call;

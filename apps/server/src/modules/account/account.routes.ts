@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  combinedPreferences,
-  correspondencePreferences,
-  marketingPreferences,
-  statusTokenResponse,
-  updatePreferencesBody,
-  userPreferences,
+  getCorrespondencePreferencesCall,
+  getMarketingPreferencesCall,
+  getUserPreferencesCall,
+  statusTokenCall,
+  updatePreferencesCall,
 } from '@portal/contracts/account';
-import { customerParams, emptyBody } from '@portal/contracts/common';
-import { customerOf, customerRoute } from '../../platform/auth-guard';
 import type { ModuleContext } from '../../platform/module';
-import { checkOutput, parseInput } from '../../platform/validate';
+import { route } from '../../platform/route';
 import type { PreferencesService } from './preferences.service';
 
 /**
- * Account service HTTP routes. Every route runs the bearer guard first: no or bad token 401, another
- * customer's id in the path 404 (so nothing leaks), then the path, body and answer are checked against
- * the contracts.
+ * Account service HTTP routes, one `route()` line per contract call: the contract's `auth` flag brings the
+ * bearer guard and the customer-scope check, and the path, body and answer are checked against it.
  */
 export async function accountRoutes(
   app: FastifyInstance,
@@ -32,46 +28,29 @@ export async function accountRoutes(
     defaultJson(request, text, done);
   });
 
-  const guarded = customerRoute(ctx);
+  route(app, getUserPreferencesCall, ({ customer }) => preferences.user(customer.customerId));
 
-  app.get('/api/v1/Preferences/:customerId/user', guarded, async (request) => {
-    const { customerId } = parseInput(customerParams, request.params, 'params');
-    return checkOutput(userPreferences, await preferences.user(customerId));
-  });
+  route(app, getMarketingPreferencesCall, ({ customer }) => preferences.marketing(customer.customerId));
 
-  app.get('/api/v1/Preferences/:customerId/marketing', guarded, async (request) => {
-    const { customerId } = parseInput(customerParams, request.params, 'params');
-    return checkOutput(marketingPreferences, await preferences.marketing(customerId));
-  });
+  route(app, getCorrespondencePreferencesCall, ({ customer }) =>
+    preferences.correspondence(customer.customerId),
+  );
 
-  app.get('/api/v1/Preferences/:customerId/correspondence', guarded, async (request) => {
-    const { customerId } = parseInput(customerParams, request.params, 'params');
-    return checkOutput(correspondencePreferences, await preferences.correspondence(customerId));
-  });
-
-  app.patch('/api/v1/Preferences/:customerId', guarded, async (request) => {
-    const { customerId } = parseInput(customerParams, request.params, 'params');
-    const body = parseInput(updatePreferencesBody, request.body);
-    const result = await preferences.update(
+  route(app, updatePreferencesCall, ({ customer, body, request }) =>
+    preferences.update(
       {
-        customerId,
-        onBehalfOf: customerOf(request).onBehalfOf,
+        customerId: customer.customerId,
+        onBehalfOf: customer.onBehalfOf,
         sessionId: request.sessionId ?? null,
         correlationId: request.correlationId,
       },
       body,
-    );
-    return checkOutput(combinedPreferences, result);
-  });
+    ),
+  );
 
-  app.post('/api/v1/customers/:customerId/status-token', guarded, async (request, reply) => {
-    const { customerId } = parseInput(customerParams, request.params, 'params');
-    parseInput(emptyBody, request.body ?? undefined);
-    const issued = await ctx.services.oidc.signStatusToken(customerId);
+  route(app, statusTokenCall, async ({ customer, reply }) => {
+    const issued = await ctx.services.oidc.signStatusToken(customer.customerId);
     reply.header('Cache-Control', 'no-store');
-    return checkOutput(statusTokenResponse, {
-      token: issued.token,
-      expiresAt: issued.expiresAt.toISOString(),
-    });
+    return { token: issued.token, expiresAt: issued.expiresAt.toISOString() };
   });
 }

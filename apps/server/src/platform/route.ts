@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod/mini';
+import { errorEnvelope, type CallDefinition } from '@portal/contracts/call';
+import { requireCustomer, type AuthenticatedCustomer } from './auth-guard';
+import type { ModuleContext } from './module';
+import { checkOutput, parseInput } from './validate';
+
+type AnySchema = z.ZodMiniType;
+// The widest call: handlers are typed from the concrete call they are given.
+type AnyCall = CallDefinition<AnySchema, AnySchema, AnySchema, Record<number, AnySchema>, boolean>;
+
+type OutputOf<S> = S extends AnySchema ? z.output<S> : undefined;
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The JSON a handler returns: the input of the call's success response schema. */
+export type RouteResult<C> =
+  C extends CallDefinition<AnySchema, AnySchema, AnySchema, infer R>
+    ? { [K in keyof R]: K extends SuccessStatus ? z.input<R[K]> : never }[keyof R]
+    : never;
+
+/** What a handler receives: validated, typed input, and the verified customer on signed-in calls. */
+export interface RouteInput<C extends AnyCall> {
+  params: C extends CallDefinition<infer P, AnySchema, AnySchema, Record<number, AnySchema>>
+    ? OutputOf<P>
+    : never;
+  query: C extends CallDefinition<AnySchema, infer Q, AnySchema, Record<number, AnySchema>>
+    ? OutputOf<Q>
+    : never;
+  body: C extends CallDefinition<AnySchema, AnySchema, infer B, Record<number, AnySchema>>
+    ? OutputOf<B>
+    : never;
+  /** The token's customer. Present whenever the contract says `auth: true`. */
+  customer: C['auth'] extends true ? AuthenticatedCustomer : AuthenticatedCustomer | undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Returned by a handler that has answered itself (a PDF, a redirect, a prepared body): the route sends
+ * nothing more and checks nothing.
+ */
+export const SENT = Symbol('sent');
+
+export type RouteHandler<C extends AnyCall> = (
+  input: RouteInput<C>,
+) => Promise<RouteResult<C> | typeof SENT> | RouteResult<C> | typeof SENT;
+
+export interface RouteExtras {
+  /** Fastify route options to merge (config for rate limits, a bodyLimit, extra hooks). */
+  options?: Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onRequest' | 'preValidation'>>;
+}
+
+/** Calls served with `route()`, by call id, per app (every scope of one app shares its ModuleContext). */
+const servedCalls = new WeakMap<ModuleContext, Set<string>>();
+
+/** The ids of every call served through `route()` on this app: read by the served-equals-documented test. */
+export function servedCallIds(app: FastifyInstance): ReadonlySet<string> {
+  return servedCalls.get(app.ctx) ?? new Set();
+}
+
+/**
+ * Serves one contract call, in one line:
+ *
+ *   route(app, getPolicyCall, async ({ params, customer }) => policies.get(customer.customerId, params.policyId));
+ *
+ * Method and path come from the contract. When the contract says `auth: true`, a valid access token is
+ * required (401 without one) and a `:customerId` in the path must be the token's customer (otherwise 404,
+ * so nothing about other customers leaks); no handler opts in or out of that. Params, query and body are
+ * parsed with the contract's schemas (a 400 in the envelope, naming each bad field, before the handler
+ * runs). The returned value is parsed with the contract's success schema, so fields the contract does not
+ * name never leave the server, and a mismatch is our bug (500, logged). In tests every answer, errors
+ * included, is also checked against the contract's schema for its status (see `installContractCheck`).
+ */
+export function route<C extends AnyCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: RouteHandler<C>,
+  extras: RouteExtras = {},
+): void {
+  const ctx: ModuleContext = app.ctx;
+  const successStatus = successStatusOf(call);
+  const successSchema = call.responses[successStatus];
+  const guard = call.auth ? requireCustomer(ctx) : undefined;
+
+  app.route({
+    method: call.method,
+    url: call.path,
+    ...extras.options,
+    config: { ...(extras.options?.config as object | undefined), call },
+    preHandler: guard,
+    onSend: ctx.config.env === 'test' ? contractCheck(call) : undefined,
+    handler: async (request, reply) => {
+      const input = {
+        params: call.params ? parseInput(call.params, request.params, 'params') : undefined,
+        query: call.query ? parseInput(call.query, request.query, 'query') : undefined,
+        body: call.body ? parseInput(call.body, request.body ?? undefined, 'body') : undefined,
+        customer: request.customer,
+        request,
+        reply,
+      } as RouteInput<C>;
+      const result = await handler(input);
+      if (result === SENT) return reply;
+      reply.status(successStatus);
+      if (successStatus === 204) return reply.send();
+      if (call.produces || !successSchema) return reply.send(result);
+      return checkOutput(successSchema, result as never);
+    },
+  });
+  let served = servedCalls.get(ctx);
+  if (!served) servedCalls.set(ctx, (served = new Set()));
+  served.add(call.id);
+}
+
+/**
+ * In tests, every JSON answer of a contract route, errors included, must match the contract's schema for
+ * its status (an undeclared 4xx must be the error envelope); a success or redirect status the contract does
+ * not declare, or a body that does not match, becomes a 500 naming
+ * the call, so the test that provoked it fails.
+ */
+function contractCheck(call: AnyCall) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const status = reply.statusCode;
+    if (status === 304 || status === 204 || status >= 500) return payload;
+    // Cross-cutting refusals (413, 415, 429...) need not be declared per call, but are still our envelope.
+    const schema = call.responses[status] ?? (status >= 400 ? errorEnvelope : undefined);
+    const type = String(reply.getHeader('content-type') ?? '');
+    const problem = !schema
+      ? `status ${status} is not in the contract`
+      : type.startsWith('application/json') && typeof payload === 'string'
+        ? mismatch(schema, payload)
+        : undefined;
+    if (!problem) return payload;
+    request.log.error({ callId: call.id, status }, 'answer does not match its contract');
+    reply.status(500).type('application/json; charset=utf-8');
+    return JSON.stringify({
+      code: 'CONTRACT_MISMATCH',
+      message: `${call.id}: ${problem}`,
+      correlationId: request.correlationId,
+    });
+  };
+}
+
+function mismatch(schema: AnySchema, payload: string): string | undefined {
+  try {
+    checkOutput(schema, JSON.parse(payload) as never);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'invalid body';
+  }
+}
+
+/** The call's success status: its lowest 2xx response (200 when it declares none). */
+export function successStatusOf(call: AnyCall): number {
+  const statuses = Object.keys(call.responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+    .sort((a, b) => a - b);
+  return statuses[0] ?? 200;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract call a route serves (set by `route()`). */
+    call?: AnyCall;
+  }
+}
