@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser journeys in Debian's Chromium against the real server, started here on port 3100 with a fresh
+ * Browser journeys in Debian's Chromium against the real server, started here on port 3100 (or PORTAL_E2E_PORT) with a fresh
  * embedded database in a temp directory (first start: created, migrated and seeded). `npm run test:e2e`
  * builds first; the start script rebuilds anything still out of date.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 3100;
+const port = Number(process.env['PORTAL_E2E_PORT'] ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
 // The config is read by the runner and by every worker: one data directory, made once, shared by name.
