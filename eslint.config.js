@@ -2,18 +2,49 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 
-const features = [
-  'auth',
-  'registration',
-  'dashboard',
-  'policies',
-  'documents',
-  'billing',
-  'profile',
-  'preferences',
-  'contact',
-  'notifications',
+const web = './apps/web/src';
+// Every feature folder, as it is on disk: a new feature is under the rules without editing this file.
+const features = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's layers (docs/architecture.md). Checked on resolved paths, so relative imports are caught
+ * as well as aliased ones:
+ *   app -> content -> features -> session -> components, lib -> contracts
+ * A feature imports no other feature and not the app; session, components and lib import no feature,
+ * no content and not the app; lib and components do not import the session either.
+ */
+const webLayers = [
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'Features must not import each other: share through session/, components/ or lib/, compose in content/ or app/.',
+  })),
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'Features must not import the app layer: the app composes features, not the other way round.',
+  },
+  ...['lib', 'components', 'session'].flatMap((layer) => [
+    {
+      target: `${web}/${layer}`,
+      from: [`${web}/features`, `${web}/content`, `${web}/app`],
+      message: `${layer}/ knows no feature, no content and no app: move the code up, or pass it in.`,
+    },
+  ]),
+  ...['lib', 'components'].map((layer) => ({
+    target: `${web}/${layer}`,
+    from: `${web}/session`,
+    message: `${layer}/ is below the session: take what it needs as an argument.`,
+  })),
 ];
 
 export default tseslint.config(
@@ -37,6 +68,37 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/contracts/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // No import cycles anywhere (web, server, contracts).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // Tests and their helpers compose the app as main.tsx does, so they may reach across the layers.
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'apps/web/src/test/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
@@ -44,25 +106,6 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  // Features do not import each other; the app layer composes them.
-  ...features.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: features
-            .filter((other) => other !== feature)
-            .flatMap((other) => [
-              {
-                group: [`**/features/${other}`, `**/features/${other}/**`],
-                message: 'Features must not import each other; compose them in src/app.',
-              },
-            ]),
-        },
-      ],
-    },
-  })),
   {
     files: ['apps/server/src/server.ts', 'apps/server/scripts/**', 'bench/**', 'scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

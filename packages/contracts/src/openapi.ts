@@ -71,6 +71,8 @@ export interface OpenApiOptions {
   servers?: Partial<Record<ServiceName, string>>;
   /** The API version shown in `info.version`. */
   version?: string;
+  /** The calls to document (the server passes those it serves); every contract call by default. */
+  calls?: readonly CallDefinition[];
 }
 
 export const BEARER_SCHEME = 'bearerAuth';
@@ -401,7 +403,7 @@ function convertOrExplain(calls: readonly CallDefinition[]): Converted {
  * server set to its service's base URL (services may live on different hosts).
  */
 export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
-  const calls = allCalls();
+  const calls = options.calls ?? allCalls();
   const converted = convertOrExplain(calls);
   const paths = pathsFor(calls, options.servers, converted);
 

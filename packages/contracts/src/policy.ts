@@ -15,17 +15,10 @@ import {
  * bearer token and answers 404 when the path's customer id is not the token's, or the policy is not theirs.
  */
 
-/** Spec §5: 11 to 12 characters; three digits, X, seven digits; or three digits, Q or P, eight digits. */
-export const policyNumberPattern = /^\d{3}(?:X\d{7}|[QP]\d{8})$/;
-
-/** A policy number exactly as stored and as it appears in paths and `?id=`. */
-export const policyNumber = z.string().check(z.regex(policyNumberPattern, 'Enter a valid policy number'));
+// The policy number rule is one of the field rules (fields.ts), shared with the web forms.
+export { policyNumber, policyNumberInput } from './fields';
+import { policyNumber } from './fields';
 export type PolicyNumber = z.infer<typeof policyNumber>;
-
-/** What a customer types: surrounding spaces dropped and letters upper-cased, then the same rule. */
-export const policyNumberInput = z
-  .string()
-  .check(z.trim(), z.toUpperCase(), z.regex(policyNumberPattern, 'Enter a valid policy number'));
 
 export const policyStatuses = ['Active', 'Upcoming', 'Expired', 'RenewalCustomerReady', 'Renewing'] as const;
 export const policyStatus = z.enum(policyStatuses);

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineCall, errorEnvelope, named } from './call';
-import { policyNumberPattern } from './policy';
+import { dateOfBirthInput, emailInput, policyNumberInput, postcodeInput } from './fields';
 
 /**
  * Registration service: start a registration (matched against customer records), complete it after
@@ -8,28 +8,13 @@ import { policyNumberPattern } from './policy';
  * docs/decisions/003-registration-statuses.md.
  */
 
-/** Letters, digits and spaces, at least one letter and one digit, at most 8 characters (spec §5). */
-export const postCodePattern = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d ]{1,8}$/;
-
-const emailAddress = z
-  .email({ error: 'Enter a valid email address' })
-  .check(z.maxLength(254, 'Enter a valid email address'));
-
 export const registrationBody = z.strictObject({
-  emailAddress: z.pipe(z.string().check(z.trim()), emailAddress),
+  emailAddress: emailInput,
   /** YYYY-MM-DD, a real date, not in the future (the server checks the future against its clock). */
-  dateOfBirth: z.iso.date({ error: 'Enter a real date of birth as YYYY-MM-DD' }),
-  postCode: z.string().check(z.trim(), z.regex(postCodePattern, 'Enter a valid postcode')),
+  dateOfBirth: dateOfBirthInput,
+  postCode: postcodeInput,
   /** Only when the previous answer was NEED_MORE_DATA. */
-  policyNumber: z.optional(
-    z.pipe(
-      z.pipe(
-        z.string().check(z.trim()),
-        z.transform((v: string) => v.toUpperCase()),
-      ),
-      z.string().check(z.regex(policyNumberPattern, 'Enter a valid policy number')),
-    ),
-  ),
+  policyNumber: z.optional(policyNumberInput),
 });
 export type RegistrationBody = z.input<typeof registrationBody>;
 
@@ -70,7 +55,7 @@ export const startRegistrationCall = defineCall({
 });
 
 export const resetPasswordRequestBody = z.strictObject({
-  email: z.pipe(z.string().check(z.trim()), emailAddress),
+  email: emailInput,
 });
 
 /** Always the same, whether or not an account exists for the address. */

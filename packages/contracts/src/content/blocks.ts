@@ -1,0 +1,380 @@
+import { z } from 'zod/mini';
+import { contentImage, contentPath, richText, safeLink } from './building-blocks';
+import { formField, formFieldOption } from './form-fields';
+import { callToAction } from './calls-to-action';
+import { serviceAlert } from './site-settings';
+
+// ---------------------------------------------------------------------------------------------------
+// Page blocks
+// ---------------------------------------------------------------------------------------------------
+
+export const blockBase = { id: z.string().check(z.minLength(1)), heading: z.optional(z.string()) };
+export const texts = z.record(z.string(), z.string());
+export const messages = z.record(z.string(), richText);
+
+/** A heading, a body and buttons: the no-policies and no-quotes templates and override messages use it. */
+export const messageBox = z.object({
+  heading: z.string().check(z.minLength(1)),
+  body: richText,
+  callsToAction: z._default(z.array(callToAction), []),
+});
+export type MessageBox = z.infer<typeof messageBox>;
+
+export const richTextBlock = z.looseObject({ ...blockBase, type: z.literal('richText'), html: richText });
+
+export const callToActionListBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('callToActionList'),
+  body: z.optional(richText),
+  callsToAction: z.array(callToAction).check(z.minLength(1)),
+});
+
+export const personalDetailsBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('personalDetails'),
+  labels: z.object({
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    dateOfBirth: z.string(),
+    address: z.string(),
+  }),
+  /** Shown when the profile could not be loaded. */
+  errorText: richText,
+  changeText: z.optional(richText),
+});
+
+export const contactDetailsBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('contactDetails'),
+  labels: z.object({ email: z.string(), mobile: z.string(), landline: z.string() }),
+  errorText: richText,
+  changeText: z.optional(richText),
+});
+
+/** Password details with the two-step change modal (choose factor, then code and passwords). */
+export const passwordDetailsBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('passwordDetails'),
+  lastUpdatedLabel: z.string(),
+  changeButtonText: z.string(),
+  /** Shown on 400, 404 or 502 from the profile call. */
+  unableToRetrieveText: z.string(),
+  /** Shown when the profile is missing or the date is invalid. */
+  invalidDateText: z.string(),
+  modal: z.object({
+    stepOneHeading: z.string(),
+    stepOneBody: richText,
+    smsOptionLabel: z.string(),
+    callOptionLabel: z.string(),
+    sendCodeText: z.string(),
+    stepTwoHeading: z.string(),
+    stepTwoBody: richText,
+    fields: z.array(formField),
+    submitText: z.string(),
+    cancelText: z.string(),
+    backText: z.string(),
+    successMessage: richText,
+    updateErrorMessage: richText,
+    codeErrorMessage: richText,
+    currentPasswordErrorMessage: richText,
+    passwordErrorMessage: richText,
+  }),
+});
+
+export const policyDetailsBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('policyDetails'),
+  labels: texts,
+  /** Shown instead of an annual premium of 0. */
+  zeroPremiumText: z.string(),
+  errorText: richText,
+});
+
+export const policiesGridBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('policiesGrid'),
+  filterLabels: z.object({ active: z.string(), upcoming: z.string(), expired: z.string() }),
+  filterAriaLabel: z.string(),
+  loadMoreText: z.string(),
+  /** "{count} {status} policies available to view". */
+  availableText: z.string(),
+  viewPolicyText: z.string(),
+  labels: texts,
+  pageSize: z._default(z.number().check(z.int(), z.positive()), 3),
+  errorText: richText,
+  noPolicies: messageBox,
+});
+
+export const renewalsGridBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('renewalsGrid'),
+  body: z.optional(richText),
+  labels: texts,
+  viewRenewalText: z.string(),
+});
+
+/** Marketing channels (checkbox ids 111, 222, 333) and the tailored online yes/no (7654987 / 7654988). */
+export const marketingPreferencesBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('marketingPreferences'),
+  body: z.optional(richText),
+  channels: z.array(
+    z.object({ id: z.string(), channel: z.enum(['email', 'phone', 'post']), label: z.string() }),
+  ),
+  channelsHeading: z.string(),
+  online: z.object({
+    question: z.string(),
+    hint: z.optional(richText),
+    yesOption: formFieldOption,
+    noOption: formFieldOption,
+  }),
+  saveText: z.string(),
+  successMessage: richText,
+  errorSavingChangesMessage: richText,
+  loadErrorMessage: richText,
+});
+
+export const correspondencePreferencesBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('correspondencePreferences'),
+  body: z.optional(richText),
+  paperlessLabel: z.string(),
+  paperLabel: z.string(),
+  currentlyPaperlessText: richText,
+  currentlyPaperText: richText,
+  addressLabel: z.string(),
+  checkboxRequiredMessage: z.string(),
+  saveText: z.string(),
+  successMessage: richText,
+  errorMessage: richText,
+  loadErrorMessage: richText,
+});
+
+export const agencyCardBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('agencyCard'),
+  body: z.optional(richText),
+  labels: texts,
+  mapLinkText: z.string(),
+  /** Carries `{open}` and `{close}`. */
+  openingHoursText: z.string(),
+  fallback: messageBox,
+});
+
+export const contextualHelpItem = z.object({
+  id: z.string(),
+  heading: z.string(),
+  body: richText,
+  callsToAction: z._default(z.array(callToAction), []),
+  allowMTA: z.optional(z.boolean()),
+  displayFilter: z.optional(z.enum(['Enabled', 'Disabled', 'PolicyRenewalCustomerReady'])),
+  productTypes: z.optional(z.array(z.string())),
+});
+export const agencyContextualHelpBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('agencyContextualHelp'),
+  body: richText,
+});
+export const policyContextualHelpBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('policyContextualHelp'),
+  items: z.array(contextualHelpItem).check(z.minLength(1)),
+});
+
+export const documentMessages = z.object({
+  apiError: richText,
+  noDocsError: richText,
+  noDocsErrorHeading: z.string(),
+  fileError: richText,
+});
+
+export const billingDocumentsBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('billingDocuments'),
+  body: z.optional(richText),
+  accountLabel: z.string(),
+  viewPdfText: z.string(),
+  loadMoreText: z.string(),
+  pageSize: z.object({
+    mobile: z.number().check(z.int(), z.positive()),
+    desktop: z.number().check(z.int(), z.positive()),
+  }),
+  messages: documentMessages,
+});
+
+export const policyDocumentPacksBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('policyDocumentPacks'),
+  body: z.optional(richText),
+  downloadText: z.string(),
+  loadMoreText: z.string(),
+  createdLabel: z.string(),
+  pageSize: z.object({
+    mobile: z.number().check(z.int(), z.positive()),
+    desktop: z.number().check(z.int(), z.positive()),
+  }),
+  messages: documentMessages,
+  /** Standard policy wording inserts, downloadable by every customer with that product. */
+  inserts: z._default(
+    z.array(
+      z.object({ id: z.string(), title: z.string(), productTypes: z.array(z.string()), url: safeLink }),
+    ),
+    [],
+  ),
+});
+
+export const policyCoverInsertBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('policyCoverInsert'),
+  body: z.optional(richText),
+  labels: texts,
+  /** Shown when a list of valuables is longer than the display limit. */
+  tooManyItemsMessage: z.string(),
+  maxItems: z._default(z.number().check(z.int(), z.positive()), 20),
+  unknownArtTypeLabel: z.string(),
+  errorText: richText,
+});
+
+export const policyCoverCallToActionBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('policyCoverCallToAction'),
+  /** Used when the policy allows viewing the renewal online. */
+  onlineRenewal: messageBox,
+  /** Used otherwise. */
+  standard: messageBox,
+});
+
+export const quotesBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('quotes'),
+  body: z.optional(richText),
+  labels: texts,
+  downloadText: z.string(),
+  continueOnlineText: z.string(),
+  noQuotes: messageBox,
+  fileError: richText,
+});
+
+/** One answer to the contact form's secondary question; `override` replaces the text box. */
+export const contactSecondaryAnswer = z.object({
+  id: z.string(),
+  label: z.string(),
+  messageType: z.string().check(z.minLength(1)),
+  override: z.optional(messageBox),
+});
+export const contactPrimaryAnswer = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The product type the message is about, sent as productType. */
+  productType: z.string().check(z.minLength(1)),
+  secondaryAnswers: z.array(contactSecondaryAnswer).check(z.minLength(1)),
+});
+export const contactFormBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('contactForm'),
+  body: z.optional(richText),
+  primaryQuestion: z.object({
+    label: z.string(),
+    hint: z.optional(z.string()),
+    answers: z.array(contactPrimaryAnswer).check(z.minLength(1)),
+  }),
+  secondaryQuestionLabel: z.string(),
+  secondaryQuestionHint: z.optional(z.string()),
+  message: formField,
+  /** "You have {count} characters remaining". */
+  remainingText: z.string(),
+  submitText: z.string(),
+  successUrl: contentPath,
+  errorHtml: richText,
+});
+
+/** Cross-sell: `policyTypeFilter` is a comma list of product types with condition ALL, ANY or NONE. */
+export const crossSellBannerBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('crossSellBanner'),
+  body: richText,
+  image: z.optional(contentImage),
+  callsToAction: z._default(z.array(callToAction), []),
+  policyTypeFilter: z._default(z.string(), ''),
+  condition: z._default(z.enum(['ALL', 'ANY', 'NONE', 'all', 'any', 'none']), 'ANY'),
+  /** Shown instead when the customer has not agreed to tailored online marketing. */
+  alternative: messageBox,
+});
+
+export const serviceAlertBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('serviceAlert'),
+  alert: serviceAlert,
+});
+
+export const noPoliciesTemplateBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('noPoliciesTemplate'),
+  content: messageBox,
+});
+
+export const tabbedNavigationBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('tabbedNavigation'),
+  ariaLabel: z.string(),
+  /** Links carry the policy id query parameter the SPA adds. */
+  tabs: z.array(z.object({ id: z.string(), title: z.string(), url: contentPath })).check(z.minLength(1)),
+});
+
+export const faqBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('faq'),
+  items: z.array(z.object({ id: z.string(), question: z.string(), answer: richText })).check(z.minLength(1)),
+});
+
+/** Every content block type a page may carry. */
+export const contentBlock = z.discriminatedUnion('type', [
+  richTextBlock,
+  callToActionListBlock,
+  personalDetailsBlock,
+  contactDetailsBlock,
+  passwordDetailsBlock,
+  policyDetailsBlock,
+  policiesGridBlock,
+  renewalsGridBlock,
+  marketingPreferencesBlock,
+  correspondencePreferencesBlock,
+  agencyCardBlock,
+  agencyContextualHelpBlock,
+  policyContextualHelpBlock,
+  billingDocumentsBlock,
+  policyDocumentPacksBlock,
+  policyCoverInsertBlock,
+  policyCoverCallToActionBlock,
+  quotesBlock,
+  contactFormBlock,
+  crossSellBannerBlock,
+  serviceAlertBlock,
+  noPoliciesTemplateBlock,
+  tabbedNavigationBlock,
+  faqBlock,
+]);
+export type ContentBlock = z.infer<typeof contentBlock>;
+export type ContentBlockType = ContentBlock['type'];
+/** One block type, e.g. `BlockOf<'contactForm'>`. */
+export type BlockOf<T extends ContentBlockType> = Extract<ContentBlock, { type: T }>;
+
+/**
+ * An experiment: the feature flag `key` (in the flag definitions) assigns one variant id; the SPA renders
+ * that variant's blocks at `slot`. Weights are the intended split and match the flag definition.
+ */
+export const contentExperiment = z.object({
+  key: z.string().check(z.minLength(1)),
+  slot: z._default(z.enum(['beforeBlocks', 'afterBlocks']), 'beforeBlocks'),
+  variants: z
+    .array(
+      z.object({
+        id: z.string().check(z.minLength(1)),
+        weight: z.number().check(z.minimum(0), z.maximum(1)),
+        blocks: z.array(contentBlock),
+      }),
+    )
+    .check(z.minLength(1)),
+});
+export type Experiment = z.infer<typeof contentExperiment>;

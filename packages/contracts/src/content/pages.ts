@@ -1,0 +1,115 @@
+import { z } from 'zod/mini';
+import { contentImage, contentPath, opensIn, richText, safeLink } from './building-blocks';
+import { formField } from './form-fields';
+import { callToAction } from './calls-to-action';
+import { contentBlock, contentExperiment, messages } from './blocks';
+
+// ---------------------------------------------------------------------------------------------------
+// Pages
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Named texts of a page. Known keys: wrongCredentialsMessage, submitErrorMessage, apiError, noDocsError,
+ * noDocsErrorHeading, fileError, errorSavingChangesMessage, errorMessage, updateErrorMessage,
+ * invalidTokenMessage (registration `?warning=bad-token`), incorrectEmailMessage (OK_1),
+ * needMoreDataMessage, lockedOutMessage, passwordExpiredMessage, resendText, codeSentText, formErrorMessage,
+ * errorSummaryHeading.
+ */
+export const pageMessages = messages;
+
+export const pageBase = {
+  id: z.string().check(z.minLength(1)),
+  url: contentPath,
+  /** Editor's name for the page. */
+  name: z.string().check(z.minLength(1)),
+  requiresAuthentication: z.boolean(),
+  isMaintenanceMode: z._default(z.boolean(), false),
+  meta: z.object({
+    title: z.string().check(z.minLength(1)),
+    description: z.optional(z.string().check(z.maxLength(300))),
+  }),
+  heading: z.string().check(z.minLength(1)),
+  /** Label in breadcrumbs (defaults to the URL segment with hyphens as spaces). */
+  breadcrumbTitle: z.optional(z.string()),
+  intro: z.optional(richText),
+  blocks: z._default(z.array(contentBlock), []),
+  experiments: z._default(z.array(contentExperiment), []),
+  fields: z._default(z.array(formField), []),
+  messages: z._default(pageMessages, {}),
+  callsToAction: z._default(z.array(callToAction), []),
+  /** Submit button text of the page's form. */
+  submitText: z.optional(z.string()),
+  /** Where the page's form goes next when it succeeds (for example registration -> check your email). */
+  nextUrl: z.optional(contentPath),
+};
+
+export const page = <T extends string, S extends z.core.$ZodLooseShape>(type: T, extra: S) =>
+  z.looseObject({ ...pageBase, type: z.literal(type), ...extra });
+
+export const pageTypes = [
+  'RegistrationPage',
+  'ConfirmationPage',
+  'PasswordPage',
+  'AuthenticationVerificationPage',
+  'AuthenticationChallengePage',
+  'LoginPage',
+  'ResetPasswordPage',
+  'DashboardPage',
+  'StandardPageTemplate',
+  'RedirectPage',
+  'PolicyRedirectPage',
+  'AccountPage',
+  'RegistrationMarketingPreferences',
+  'FormSuccessPage',
+  'PolicyPage',
+  'ErrorPage',
+  'MaintenancePage',
+] as const;
+export type PageType = (typeof pageTypes)[number];
+
+export const pageContent = z.discriminatedUnion('type', [
+  page('RegistrationPage', {
+    /** Blocks shown when registration answers OK_2 (we could not match the details). */
+    failureBlocks: z._default(z.array(contentBlock), []),
+  }),
+  page('ConfirmationPage', {}),
+  page('PasswordPage', {
+    mode: z.enum(['activation', 'recovery']),
+  }),
+  page('AuthenticationVerificationPage', {}),
+  page('AuthenticationChallengePage', {
+    /** Resend stays disabled this long after load and each click (spec: 30 s). */
+    resendDelaySeconds: z._default(z.number().check(z.int(), z.positive()), 30),
+  }),
+  page('LoginPage', {}),
+  page('ResetPasswordPage', {}),
+  page('DashboardPage', {}),
+  page('StandardPageTemplate', {}),
+  page('RedirectPage', {
+    target: safeLink.check(z.refine((v) => v !== '', 'A redirect needs a target')),
+    opensIn: z._default(opensIn, 'SameTab'),
+  }),
+  page('PolicyRedirectPage', {
+    /** Where each stored post-login destination kind goes; the SPA adds `?id={policyNumber}`. */
+    targets: z.object({
+      policy: contentPath,
+      cover: contentPath,
+      documents: contentPath,
+      bills: contentPath,
+    }),
+    /** Used when the policy is in none of the customer's lists. */
+    notFoundUrl: contentPath,
+  }),
+  page('AccountPage', {}),
+  page('RegistrationMarketingPreferences', {}),
+  page('FormSuccessPage', {
+    image: z.optional(contentImage),
+  }),
+  page('PolicyPage', {}),
+  page('ErrorPage', {}),
+  page('MaintenancePage', {}),
+]);
+export type PageContent = z.infer<typeof pageContent>;
+export type PageContentInput = z.input<typeof pageContent>;
+/** One page type, e.g. `PageOf<'PasswordPage'>`. */
+export type PageOf<T extends PageType> = Extract<PageContent, { type: T }>;
