@@ -7,7 +7,7 @@
  *
  * A few packages stay in node_modules, loaded at run time (`runtimeExternal`): those that find files
  * beside their own code (PGlite's WebAssembly and data files, argon2's native addon, pino's worker
- * threads) and those loaded only when configured (ioredis, nodemailer). Each of our files keeps its own
+ * threads, pdfkit's font metrics) and those loaded only when configured (ioredis, nodemailer). Each of our files keeps its own
  * import.meta.url, so code that finds files beside itself (migrations, content) reads them from the
  * source tree as in development.
  *
@@ -40,6 +40,7 @@ const runtimeExternal = [
   'pg-native',
   'ioredis',
   'nodemailer',
+  'pdfkit',
 ];
 const isRuntimeExternal = (specifier) =>
   runtimeExternal.some((name) => specifier === name || specifier.startsWith(`${name}/`));

@@ -8,6 +8,8 @@ import { installErrorHandler, sendError } from './platform/errors';
 import { installRequestContext } from './platform/request-context';
 import { installSecurity } from './platform/security';
 import { installOpenApi } from './platform/openapi';
+import { installPolicySystemStandIn } from './platform/policy-system-stand-in';
+import { recordRoutes, servedCalls } from './platform/route';
 import { installSpa } from './platform/spa';
 import type { ModuleContext, ServiceModule } from './platform/module';
 import type { Services } from './platform/services';
@@ -70,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   Object.assign(services, await createServices(ctx));
 
+  // Before anything registers a route: the served-equals-documented test reads every route.
+  recordRoutes(app);
   installRequestContext(app);
   installErrorHandler(app);
   await installSecurity(app, config);
@@ -92,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await installOpenApi(app, config);
+  await installOpenApi(app, config, () => servedCalls(app));
+  await installPolicySystemStandIn(app, config);
   await installSpa(app, config);
   return app;
 }

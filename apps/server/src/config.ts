@@ -37,6 +37,8 @@ const envSchema = z.object({
     .default(path.join(repoRoot, 'apps', 'web', 'dist')),
   /** Shown on the outbox page and API; refused in production whatever this says. */
   DEV_OUTBOX: z.enum(['on', 'off']).default('on'),
+  /** The insurer's policy system, where mid-term changes, renewals and quote-and-buy continue. */
+  POLICY_SYSTEM_URL: url.optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Prefix of every Redis key this deployment writes (counters, limits); lets environments share a server. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:'),
@@ -92,6 +94,11 @@ export interface Config {
   modules: ReadonlySet<ModuleName>;
   /** Base URL of each service as the SPA calls it; the module is mounted under its path. */
   baseUrls: Record<ModuleName, string>;
+  /**
+   * Where links to the insurer's policy system lead (mid-term adjustment, view renewal, request a change,
+   * online quote and buy). Unset: the portal's own stand-in page at {publicUrl}/policy-system.
+   */
+  policySystemUrl: string;
   featureFlagSdkKey: string;
   webDistDir: string;
   devOutbox: boolean;
@@ -111,7 +118,7 @@ export interface Config {
 /** A JSON Web Key as configured (private signing keys carry `d`). */
 export type ConfiguredJwk = { kty: string; kid?: string; d?: string } & Record<string, unknown>;
 
-export interface OidcConfig {
+interface OidcConfig {
   /** Signing keys from OIDC_JWKS; undefined means generate and store them in the database (not in production). */
   jwks: { keys: ConfiguredJwk[] } | undefined;
   /** Cookie signing secrets from OIDC_COOKIE_KEYS; undefined means generate and store them (not in production). */
@@ -182,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     modules,
     baseUrls,
+    policySystemUrl: (e.POLICY_SYSTEM_URL ?? `${publicUrl}/policy-system`).replace(/\/+$/, ''),
     featureFlagSdkKey: e.FEATURE_FLAG_SDK_KEY,
     webDistDir: e.WEB_DIST_DIR,
     devOutbox: e.NODE_ENV !== 'production' && e.DEV_OUTBOX === 'on',

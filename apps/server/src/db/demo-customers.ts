@@ -1,21 +1,10 @@
 /**
  * The demo customers, the one source of truth for every module's seed and for what `npm start` prints.
- * The account module seeds their customer records (profile, preferences), the policy module their
- * policies, and the identity module the sign-in accounts of those marked `registered`.
+ * The account module seeds their customer records (profile, preferences), the identity module the sign-in
+ * accounts of those marked `registered`; their policies, quotes, agencies, documents and notifications
+ * are in demo-portfolio.ts.
  * All names, addresses and numbers are fictitious (Ofcom drama ranges for phone numbers).
  */
-export interface DemoPolicy {
-  policyNumber: string;
-  productType: 'PHL' | 'PAH' | 'PHR' | 'MPC' | 'NGH' | 'NGB';
-  productName: string;
-  status: 'Active' | 'Upcoming' | 'Expired' | 'Renewing' | 'RenewalCustomerReady';
-  startDate: string;
-  renewalDate: string;
-  annualPremium: number;
-  paymentFrequency: 'Annual' | 'Monthly';
-  vehicleReg?: string[];
-}
-
 export interface DemoCustomer {
   customerId: string;
   title: string;
@@ -33,7 +22,6 @@ export interface DemoCustomer {
   town: string;
   county: string;
   postCode: string;
-  policies: DemoPolicy[];
   /** Present when the customer already has a portal account: their demo password. */
   registered?: { password: string; marketingChosen: boolean };
   /** What the demo shows, printed by `npm start`. */
@@ -56,31 +44,8 @@ export const demoCustomers: DemoCustomer[] = [
     town: 'Ledbury',
     county: 'Herefordshire',
     postCode: 'HR8 2AB',
-    policies: [
-      {
-        policyNumber: '102X4567891',
-        productType: 'PHL',
-        productName: 'Home Insurance',
-        status: 'Active',
-        startDate: '2026-03-01',
-        renewalDate: '2027-03-01',
-        annualPremium: 612.4,
-        paymentFrequency: 'Monthly',
-      },
-      {
-        policyNumber: '102Q45678912',
-        productType: 'MPC',
-        productName: 'Motor Insurance',
-        status: 'Active',
-        startDate: '2026-07-15',
-        renewalDate: '2027-07-15',
-        annualPremium: 389,
-        paymentFrequency: 'Annual',
-        vehicleReg: ['AB12 CDE'],
-      },
-    ],
     registered: { password: 'BluebellCottage1952', marketingChosen: true },
-    note: 'registered; text or voice call code (mobile and landline)',
+    note: 'registered; text or voice call code (mobile and landline); home with 23 valuables and bicycles, motor with two cars, a renewal to view online, a quote to buy online, and an agency',
   },
   {
     customerId: 'C1000002',
@@ -97,20 +62,8 @@ export const demoCustomers: DemoCustomer[] = [
     town: 'Market Weighton',
     county: 'East Yorkshire',
     postCode: 'YO43 3DT',
-    policies: [
-      {
-        policyNumber: '204X7654321',
-        productType: 'PHR',
-        productName: 'Home Insurance',
-        status: 'Renewing',
-        startDate: '2025-12-10',
-        renewalDate: '2026-12-10',
-        annualPremium: 845.75,
-        paymentFrequency: 'Annual',
-      },
-    ],
     registered: { password: 'HomeFarmHarvest61', marketingChosen: false },
-    note: 'registered; landline only, so a 5-digit voice call code; sees the marketing step at first sign-in',
+    note: 'registered; landline only, so a 5-digit voice call code; sees the marketing step at first sign-in; a migration renewal with no online changes, fine art with premium shown as "Refer to your policy document", an expired policy, a quote without online buy, no agency',
   },
   {
     customerId: 'C1000003',
@@ -127,18 +80,6 @@ export const demoCustomers: DemoCustomer[] = [
     town: 'Bideford',
     county: 'Devon',
     postCode: 'EX39 2QQ',
-    policies: [
-      {
-        policyNumber: '305X1122334',
-        productType: 'PAH',
-        productName: 'Valuables Insurance',
-        status: 'Active',
-        startDate: '2026-05-20',
-        renewalDate: '2027-05-20',
-        annualPremium: 298.5,
-        paymentFrequency: 'Monthly',
-      },
-    ],
     note: 'not yet registered: register with email, date of birth 25/11/1978 and postcode EX39 2QQ (mobile)',
   },
   {
@@ -156,18 +97,6 @@ export const demoCustomers: DemoCustomer[] = [
     town: 'Llandovery',
     county: 'Carmarthenshire',
     postCode: 'SA20 0AA',
-    policies: [
-      {
-        policyNumber: '406Q12345678',
-        productType: 'NGH',
-        productName: 'Home Insurance',
-        status: 'Upcoming',
-        startDate: '2026-12-01',
-        renewalDate: '2027-12-01',
-        annualPremium: 1024,
-        paymentFrequency: 'Annual',
-      },
-    ],
     note: 'not yet registered: register with date of birth 08/02/1949 and postcode SA20 0AA (landline only)',
   },
   {
@@ -185,18 +114,42 @@ export const demoCustomers: DemoCustomer[] = [
     town: 'Malton',
     county: 'North Yorkshire',
     postCode: 'YO17 7BN',
-    policies: [
-      {
-        policyNumber: '507P87654321',
-        productType: 'NGB',
-        productName: 'Fine Art and Collectables Insurance',
-        status: 'Active',
-        startDate: '2026-01-05',
-        renewalDate: '2027-01-05',
-        annualPremium: 1875.2,
-        paymentFrequency: 'Annual',
-      },
-    ],
     note: 'not yet registered, no email on file: registration asks for policy number 507P87654321 (any email, date of birth 30/06/1985, postcode YO17 7BN)',
+  },
+  {
+    customerId: 'C1000006',
+    title: 'Mr',
+    firstName: 'James',
+    lastName: 'Carter',
+    dateOfBirth: '1990-01-14',
+    email: 'james.carter@example.co.uk',
+    mobileNumber: '07700900222',
+    landlineNumber: null,
+    addressLineOne: '2 Weavers Row',
+    addressLineTwo: '',
+    addressLineThree: '',
+    town: 'Hexham',
+    county: 'Northumberland',
+    postCode: 'NE46 3AA',
+    registered: { password: 'WeaversRowHexham90', marketingChosen: true },
+    note: 'registered; text code; no policies and no quotes (the empty dashboard), and the welcome message at first visit',
+  },
+  {
+    customerId: 'C1000007',
+    title: 'Mrs',
+    firstName: 'Helen',
+    lastName: 'Dawson',
+    dateOfBirth: '1968-08-22',
+    email: 'helen.dawson@example.co.uk',
+    mobileNumber: '07700900333',
+    landlineNumber: '01632960222',
+    addressLineOne: 'Wrekin View',
+    addressLineTwo: 'Longden Road',
+    addressLineThree: 'Hanwood',
+    town: 'Shrewsbury',
+    county: 'Shropshire',
+    postCode: 'SY5 8AB',
+    registered: { password: 'ShropshireHills1968', marketingChosen: true },
+    note: 'registered; text or voice call code; nine policies (five active, so "load more"; a renewal to view online; upcoming; two expired) including legal expenses, travel and personal accident, two quotes, an agency and a splash message',
   },
 ];

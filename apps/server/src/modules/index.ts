@@ -2,6 +2,7 @@ import type { ModuleContext, ServiceModule } from '../platform/module';
 import type { Services } from '../platform/services';
 import { accountModule, createCustomersService } from './account';
 import { contentModule, createContentService } from './content';
+import { documentModule } from './document';
 import { eventlogModule } from './eventlog';
 import { createIdentity, identityModule } from './identity';
 import { createOidcService, oidcModule } from './oidc';
@@ -21,6 +22,7 @@ export const modules: ServiceModule[] = [
   identityModule,
   registrationModule,
   policyModule,
+  documentModule,
   eventlogModule,
   // OpenID Connect: after identity (it redeems identity's sessionTokens), mounted under the identity URL.
   oidcModule,
@@ -37,7 +39,7 @@ export async function createServices(ctx: ModuleContext): Promise<Services> {
   ctx.services.customers = createCustomersService(ctx.db, ctx.clock, ctx.services);
   ctx.services.identity = createIdentity(ctx);
   ctx.services.registration = createRegistrationService(ctx);
-  ctx.services.policies = createPoliciesService(ctx.db);
+  ctx.services.policies = createPoliciesService(ctx.db, ctx.config);
   ctx.services.oidc = createOidcService(ctx);
   return ctx.services;
 }

@@ -24,7 +24,7 @@ export function apiAudience(config: Config): string {
 }
 
 /** Algorithms the provider signs access tokens with; anything else (notably `none` and HMAC) is refused. */
-export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
+const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
 
 /** Who is calling, from a verified access token. */
 export interface AuthenticatedCustomer {

@@ -150,9 +150,7 @@ export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: stri
 }
 
 /** Opens the store the configuration asks for: Redis when REDIS_URL is set, else the database. */
-export async function openCounterStore(
-  ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>,
-): Promise<CounterStore> {
+async function openCounterStore(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): Promise<CounterStore> {
   if (!ctx.config.redisUrl) return databaseCounterStore(ctx.db, ctx.clock);
   const { Redis } = await import('ioredis');
   const redis = new Redis(ctx.config.redisUrl, {

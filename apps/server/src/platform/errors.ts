@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The one error envelope of our own services: { code, message, fieldErrors?, correlationId }. */
-export interface ErrorEnvelope {
+interface ErrorEnvelope {
   code: string;
   message: string;
   fieldErrors?: Record<string, string>;
@@ -24,8 +24,6 @@ export class HttpError extends Error {
 export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
   new HttpError(400, 'BAD_REQUEST', message, fieldErrors);
 export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
-export const unauthorized = (message = 'Authentication required') =>
-  new HttpError(401, 'UNAUTHORIZED', message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait and try again.', undefined, {
     'Retry-After': String(retryAfterSeconds),

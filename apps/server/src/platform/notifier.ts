@@ -10,7 +10,7 @@ export * from './notifier/message';
  * One notifier for every message to customers. Email goes to SMTP when SMTP_URL is set, text and voice to
  * the provider gateway when SMS_PROVIDER=webhook; anything else goes to the outbox.
  */
-export function createNotifier(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): Notifier {
+function createNotifier(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): Notifier {
   const outbox = outboxAdapter(ctx.db, ctx.clock);
   const { messaging } = ctx.config;
   const email: NotifierAdapter = messaging.smtpUrl

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls } from '@portal/contracts';
 import { loadConfig } from '../config';
 import { installOpenApi } from './openapi';
 
@@ -31,7 +32,8 @@ describe('GET /api/docs', () => {
       ACCOUNT_BASE_URL: 'https://account.example.co.uk/svc',
       DOCUMENT_BASE_URL: 'https://documents.example.co.uk',
     });
-    await installOpenApi(app, config);
+    // Every contract call: this checks the generator; served-calls.test.ts checks the app documents what it serves.
+    await installOpenApi(app, config, allCalls);
     await app.ready();
     const res = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const THRESHOLD = 1024;
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET) or is `*`. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (typeof header !== 'string') return false;
   const wanted = etag.replace(/^W\//, '');
   return header

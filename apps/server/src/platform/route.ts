@@ -13,13 +13,13 @@ type OutputOf<S> = S extends AnySchema ? z.output<S> : undefined;
 type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** The JSON a handler returns: the input of the call's success response schema. */
-export type RouteResult<C> =
+type RouteResult<C> =
   C extends CallDefinition<AnySchema, AnySchema, AnySchema, infer R>
     ? { [K in keyof R]: K extends SuccessStatus ? z.input<R[K]> : never }[keyof R]
     : never;
 
 /** What a handler receives: validated, typed input, and the verified customer on signed-in calls. */
-export interface RouteInput<C extends AnyCall> {
+interface RouteInput<C extends AnyCall> {
   params: C extends CallDefinition<infer P, AnySchema, AnySchema, Record<number, AnySchema>>
     ? OutputOf<P>
     : never;
@@ -39,23 +39,51 @@ export interface RouteInput<C extends AnyCall> {
  * Returned by a handler that has answered itself (a PDF, a redirect, a prepared body): the route sends
  * nothing more and checks nothing.
  */
-export const SENT = Symbol('sent');
+export class Sent {
+  private readonly sent = true;
+}
+export const SENT = new Sent();
 
 export type RouteHandler<C extends AnyCall> = (
   input: RouteInput<C>,
-) => Promise<RouteResult<C> | typeof SENT> | RouteResult<C> | typeof SENT;
+) => Promise<RouteResult<C> | Sent> | RouteResult<C> | Sent;
 
 export interface RouteExtras {
   /** Fastify route options to merge (config for rate limits, a bodyLimit, extra hooks). */
   options?: Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onRequest' | 'preValidation'>>;
 }
 
-/** Calls served with `route()`, by call id, per app (every scope of one app shares its ModuleContext). */
-const servedCalls = new WeakMap<ModuleContext, Set<string>>();
+/** One route of the app as registered: its method, full URL and the contract call it serves, if any. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  call: AnyCall | undefined;
+}
 
-/** The ids of every call served through `route()` on this app: read by the served-equals-documented test. */
-export function servedCallIds(app: FastifyInstance): ReadonlySet<string> {
-  return servedCalls.get(app.ctx) ?? new Set();
+/** Every route of each app (every scope of one app shares its ModuleContext). */
+const registered = new WeakMap<ModuleContext, RegisteredRoute[]>();
+
+/** Records every route registered from now on (HEAD twins of GET routes aside). Called once by buildApp. */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  registered.set(app.ctx, routes);
+  app.addHook('onRoute', (options) => {
+    const config = options.config as { call?: AnyCall } | undefined;
+    for (const method of [options.method].flat()) {
+      if (method === 'HEAD') continue; // Fastify's twins of GET routes
+      routes.push({ method, url: options.url, call: config?.call });
+    }
+  });
+}
+
+/** Every route of the app, as recorded by `recordRoutes`. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registered.get(app.ctx) ?? [];
+}
+
+/** The contract calls this app serves (through `route()`), in registration order. */
+export function servedCalls(app: FastifyInstance): AnyCall[] {
+  return registeredRoutes(app).flatMap((r) => (r.call ? [r.call] : []));
 }
 
 /**
@@ -106,9 +134,6 @@ export function route<C extends AnyCall>(
       return checkOutput(successSchema, result as never);
     },
   });
-  let served = servedCalls.get(ctx);
-  if (!served) servedCalls.set(ctx, (served = new Set()));
-  served.add(call.id);
 }
 
 /**
@@ -122,7 +147,9 @@ function contractCheck(call: AnyCall) {
     const status = reply.statusCode;
     if (status === 304 || status === 204 || status >= 500) return payload;
     // Cross-cutting refusals (413, 415, 429...) need not be declared per call, but are still our envelope.
-    const schema = call.responses[status] ?? (status >= 400 ? errorEnvelope : undefined);
+    // (In the envelope of the call's service: identity calls declare Okta's for 400, the rest ours.)
+    const schema =
+      call.responses[status] ?? (status >= 400 ? (call.responses[400] ?? errorEnvelope) : undefined);
     const type = String(reply.getHeader('content-type') ?? '');
     const problem = !schema
       ? `status ${status} is not in the contract`
@@ -150,7 +177,7 @@ function mismatch(schema: AnySchema, payload: string): string | undefined {
 }
 
 /** The call's success status: its lowest 2xx response (200 when it declares none). */
-export function successStatusOf(call: AnyCall): number {
+function successStatusOf(call: AnyCall): number {
   const statuses = Object.keys(call.responses)
     .map(Number)
     .filter((s) => s >= 200 && s < 300)

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** Origins of every configured service, so the SPA may call a service that lives on another host. */
-export function serviceOrigins(config: Config): string[] {
+function serviceOrigins(config: Config): string[] {
   return [...new Set([config.publicUrl, ...Object.values(config.baseUrls)].map((u) => new URL(u).origin))];
 }
 

@@ -26,7 +26,7 @@ export function apiPathMatcher(config: Config): (urlPath: string) => boolean {
     );
 }
 
-export function escapeHtmlAttribute(value: string): string {
+function escapeHtmlAttribute(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/"/g, '&quot;')
@@ -41,7 +41,7 @@ export function inlineScripts(html: string): string[] {
 }
 
 /** Puts the settings meta tag into the page head, replacing a placeholder tag if the build has one. */
-export function injectSettings(html: string, settingsJson: string): string {
+function injectSettings(html: string, settingsJson: string): string {
   const tag = `<meta name="portal-settings" content="${escapeHtmlAttribute(settingsJson)}">`;
   const placeholder = /<meta\s+name=["']portal-settings["'][^>]*>/i;
   if (placeholder.test(html)) return html.replace(placeholder, () => tag);
@@ -79,7 +79,7 @@ const assetPath = (file: string) => (/^[\w./-]+$/.test(file) && !file.includes('
  * Adds preload links for a page's own scripts (modulepreload) and styles (preload, not render-blocking)
  * to the head. Vite's loader finds them there and does not fetch them again.
  */
-export function injectPreloads(html: string, files: { js: string[]; css: string[] }): string {
+function injectPreloads(html: string, files: { js: string[]; css: string[] }): string {
   const links = [
     ...files.js
       .map(assetPath)

@@ -6,9 +6,13 @@ import {
   statusTokenCall,
   updatePreferencesCall,
 } from '@portal/contracts/account';
+import { listNotificationsCall, updateNotificationStatusCall } from '@portal/contracts/notifications';
+import { getProfileCall } from '@portal/contracts/profile';
 import type { ModuleContext } from '../../platform/module';
 import { route } from '../../platform/route';
+import type { NotificationsService } from './notifications.service';
 import type { PreferencesService } from './preferences.service';
+import type { ProfileService } from './profile.service';
 
 /**
  * Account service HTTP routes, one `route()` line per contract call: the contract's `auth` flag brings the
@@ -18,6 +22,8 @@ export async function accountRoutes(
   app: FastifyInstance,
   ctx: ModuleContext,
   preferences: PreferencesService,
+  profile: ProfileService,
+  notifications: NotificationsService,
 ) {
   // The status-token call has an empty body; the SPA still sends Content-Type application/json.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -53,4 +59,22 @@ export async function accountRoutes(
     reply.header('Cache-Control', 'no-store');
     return { token: issued.token, expiresAt: issued.expiresAt.toISOString() };
   });
+
+  route(app, getProfileCall, ({ customer }) => profile.get(customer.customerId));
+
+  route(app, listNotificationsCall, ({ customer }) => notifications.list(customer.customerId));
+
+  route(app, updateNotificationStatusCall, ({ customer, params, body, request }) =>
+    notifications.setStatus(
+      {
+        customerId: customer.customerId,
+        onBehalfOf: customer.onBehalfOf,
+        sessionId: request.sessionId ?? null,
+        correlationId: request.correlationId,
+      },
+      params.id,
+      params.notificationId,
+      body,
+    ),
+  );
 }

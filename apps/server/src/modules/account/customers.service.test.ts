@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
@@ -50,7 +51,7 @@ async function withServices(
         const clock = new ManualClock();
         const services = {} as Services;
         services.customers = createCustomersService(db, clock, services);
-        services.policies = createPoliciesService(db);
+        services.policies = createPoliciesService(db, loadConfig({ NODE_ENV: 'test' }));
         await body({ db, services, clock });
         throw new Rollback();
       })

@@ -5,14 +5,14 @@ import type { Services } from '../../platform/services';
 import { demoCustomers } from '../../db/demo-customers';
 import {
   findCustomer,
+  findCustomerAddress,
   findCustomersByDobAndPostcode,
   updateCustomerEmail,
   upsertDemoCustomer,
+  type CustomerAddress,
   type CustomerRecord,
 } from './customer.repository';
 import { insertDemoPreferences } from './preferences.repository';
-
-export type { CustomerRecord } from './customer.repository';
 
 /** Customer records, for the modules that identify, register and serve customers. */
 export interface CustomersService {
@@ -21,6 +21,8 @@ export interface CustomersService {
   /** The holder of that policy (number compared upper case, trimmed), or null. */
   findByPolicyNumber(policyNumber: string): Promise<CustomerRecord | null>;
   get(customerId: string): Promise<CustomerRecord | null>;
+  /** The customer's postal address on record, or null for an unknown customer. */
+  address(customerId: string): Promise<CustomerAddress | null>;
   /**
    * Records the customer's email. Pass the caller's transaction so it commits with the caller's change.
    * Throws HttpError 400 for an unusable address, 404 for an unknown customer and 409 (EMAIL_IN_USE) when
@@ -30,12 +32,12 @@ export interface CustomersService {
 }
 
 /** Upper case, whitespace removed: how postcodes are compared. */
-export function normalisePostCode(postCode: string): string {
+function normalisePostCode(postCode: string): string {
   return postCode.replace(/\s/g, '').toUpperCase();
 }
 
 /** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -64,6 +66,7 @@ export function createCustomersService(db: Db, clock: Clock, services: Services)
     },
 
     get: (customerId) => findCustomer(db, customerId),
+    address: (customerId) => findCustomerAddress(db, customerId),
 
     async setEmail(customerId, email, tx) {
       const address = email.trim();

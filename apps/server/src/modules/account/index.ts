@@ -2,7 +2,9 @@ import { demoCustomers } from '../../db/demo-customers';
 import type { ServiceModule } from '../../platform/module';
 import { accountRoutes } from './account.routes';
 import { createCustomersService, seedCustomers, type CustomersService } from './customers.service';
+import { createNotificationsService, seedNotifications } from './notifications.service';
 import { createPreferencesService } from './preferences.service';
+import { createProfileService } from './profile.service';
 
 declare module '../../platform/services' {
   interface Services {
@@ -11,7 +13,6 @@ declare module '../../platform/services' {
 }
 
 export { createCustomersService };
-export type { CustomersService, CustomerRecord } from './customers.service';
 
 /**
  * The account service: customer records (shared with other modules through `services.customers`),
@@ -20,8 +21,20 @@ export type { CustomersService, CustomerRecord } from './customers.service';
 export const accountModule: ServiceModule = {
   name: 'account',
   async routes(app, ctx) {
-    await accountRoutes(app, ctx, createPreferencesService(ctx));
+    await accountRoutes(
+      app,
+      ctx,
+      createPreferencesService(ctx),
+      createProfileService(ctx),
+      createNotificationsService(ctx),
+    );
   },
-  seed: (ctx) => ctx.db.transaction((tx) => seedCustomers(tx, ctx.clock)),
-  seedInputs: () => demoCustomers,
+  // Customers, then the notifications (dated from today, so a new day seeds again and shows them afresh).
+  seed: (ctx) =>
+    ctx.db.transaction(async (tx) => {
+      await seedCustomers(tx, ctx.clock);
+      await seedNotifications(tx, ctx.clock);
+    }),
+  seedInputs: () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) }),
+  seedVersion: 2,
 };

@@ -6,13 +6,10 @@ import {
   getFeatureDefinitionsCall,
   getNavigationCall,
   getSiteSettingsCall,
-  getPageQuery,
-  getSiteSettingsQuery,
-  featureDefinitionsParams,
   MAX_RELATIVE_URL_LENGTH,
 } from '@portal/contracts/content';
 import { badRequest, notFound } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
+import { route, SENT, type Sent } from '../../platform/route';
 import { defaultContentDir, mediaFileName } from './content.seed';
 import type { ContentService, PreparedBody } from './content.service';
 
@@ -32,12 +29,17 @@ const mediaTypes: Record<string, string> = {
 };
 
 /** Sends a prepared JSON body with its ETag; 304 when the client already has it. */
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, body: PreparedBody<unknown>) {
-  return body.body.send(
+async function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PreparedBody<unknown>,
+): Promise<Sent> {
+  await body.body.send(
     request,
     reply.header('Cache-Control', CACHE_CONTROL),
     'application/json; charset=utf-8',
   );
+  return SENT;
 }
 
 /**
@@ -58,25 +60,22 @@ export async function contentRoutes(app: FastifyInstance, content: ContentServic
    * `type` must be SiteSettings (anything else is a 400). `error=true` answers the same settings with
    * `isErrorContext: true`, for the SPA's error page.
    */
-  app.get(getSiteSettingsCall.path, async (request, reply) => {
-    const query = parseInput(getSiteSettingsQuery, request.query, 'query');
-    return sendPrepared(request, reply, await content.prepared.siteSettings(query.error === 'true'));
-  });
+  route(app, getSiteSettingsCall, async ({ query, request, reply }) =>
+    sendPrepared(request, reply, await content.prepared.siteSettings(query.error === 'true')),
+  );
 
-  app.get(getContentByRelativeUrlCall.path, async (request, reply) => {
-    const { relativeUrl } = parseInput(getPageQuery, request.query, 'query');
-    const page = await content.prepared.page(relativeUrl);
+  route(app, getContentByRelativeUrlCall, async ({ query, request, reply }) => {
+    const page = await content.prepared.page(query.relativeUrl);
     if (!page) throw notFound('There is no content at that address.');
     return sendPrepared(request, reply, page);
   });
 
-  app.get(getNavigationCall.path, async (request, reply) => {
-    return sendPrepared(request, reply, await content.prepared.navigation());
-  });
+  route(app, getNavigationCall, async ({ request, reply }) =>
+    sendPrepared(request, reply, await content.prepared.navigation()),
+  );
 
-  app.get(getFeatureDefinitionsCall.path, async (request, reply) => {
-    const { clientKey } = parseInput(featureDefinitionsParams, request.params, 'params');
-    const definitions = await content.prepared.featureDefinitions(clientKey);
+  route(app, getFeatureDefinitionsCall, async ({ params, request, reply }) => {
+    const definitions = await content.prepared.featureDefinitions(params.clientKey);
     if (!definitions) throw notFound('Unknown feature-flag key.');
     return sendPrepared(request, reply, definitions);
   });

@@ -199,7 +199,7 @@ function sitePaths(value: unknown): string[] {
 }
 
 /** Consistency of the whole set; returns the problems found. */
-export function crossCheck(bundle: ContentBundle, dir: string): string[] {
+function crossCheck(bundle: ContentBundle, dir: string): string[] {
   const problems: string[] = [];
   const urls = new Set(bundle.pages.map((p) => p.url));
   const checkLinks = (value: unknown, where: string) => {
@@ -259,7 +259,7 @@ export function crossCheck(bundle: ContentBundle, dir: string): string[] {
 export const mediaFileName = /^[a-z0-9][a-z0-9-]*\.(svg|png|jpg|webp|pdf)$/;
 
 /** A stable hash of a validated item, so unchanged content is not rewritten. */
-export function contentHash(body: unknown): string {
+function contentHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32);
 }
 
@@ -320,7 +320,7 @@ export async function seedContentIfChanged(
 }
 
 /** A hash of every file under the content directory: its path relative to it and its bytes. */
-export async function contentFingerprint(dir: string): Promise<string> {
+async function contentFingerprint(dir: string): Promise<string> {
   const hash = createHash('sha256');
   const walk = async (sub: string): Promise<void> => {
     const entries = (await readdir(path.join(dir, sub), { withFileTypes: true })).sort((a, b) =>

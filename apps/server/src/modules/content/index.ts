@@ -10,8 +10,6 @@ declare module '../../platform/services' {
 }
 
 export { createContentService };
-export type { ContentService } from './content.service';
-export { loadContentFiles, ContentFileError } from './content.seed';
 
 /**
  * The content service: site settings, navigation, pages by relative URL, feature-flag definitions and

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditAccepted, auditEvent } from '@portal/contracts/eventlog';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
 import { bearerToken, verifyAccessToken } from '../../platform/auth-guard';
 import { HttpError } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import { checkOutput, parseInput } from '../../platform/validate';
+import { route } from '../../platform/route';
 import type { EventlogService, VerifiedCaller } from './eventlog.service';
 
 /**
@@ -28,11 +28,31 @@ async function callerOf(ctx: ModuleContext, request: FastifyRequest): Promise<Ve
   return { customerId: customer.customerId, onBehalfOf: customer.onBehalfOf };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    auditCaller?: VerifiedCaller | null;
+  }
+}
+
 export async function eventlogRoutes(app: FastifyInstance, ctx: ModuleContext, eventlog: EventlogService) {
-  app.post('/api/v1/audit', async (request, reply) => {
-    const caller = await callerOf(ctx, request);
-    const event = parseInput(auditEvent, request.body);
-    await eventlog.record(event, { ip: request.ip, correlationId: request.correlationId, caller });
-    return reply.status(202).send(checkOutput(auditAccepted, { accepted: true }));
-  });
+  // The caller is read before the body is parsed: a bad token is a 401 whatever the body holds.
+  route(
+    app,
+    postAuditEventCall,
+    async ({ body, request }) => {
+      await eventlog.record(body, {
+        ip: request.ip,
+        correlationId: request.correlationId,
+        caller: request.auditCaller ?? null,
+      });
+      return { accepted: true as const };
+    },
+    {
+      options: {
+        preValidation: async (request) => {
+          request.auditCaller = await callerOf(ctx, request);
+        },
+      },
+    },
+  );
 }

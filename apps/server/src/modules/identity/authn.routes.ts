@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  activationTokenBody,
-  factorParams,
-  factorVerifyBody,
-  primaryAuthBody,
-  recoveryPasswordBody,
-  recoveryTokenBody,
-  resetPasswordBody,
-  stateTokenBody,
-} from '@portal/contracts';
+  authnCall,
+  cancelCall,
+  factorResendCall,
+  factorVerifyCall,
+  previousCall,
+  recoveryPasswordCall,
+  recoveryTokenCall,
+  resetPasswordCall,
+} from '@portal/contracts/identity';
 import { counterStore } from '../../platform/counters';
 import type { ModuleContext } from '../../platform/module';
-import { parseInput } from '../../platform/validate';
+import { route } from '../../platform/route';
 import type { Authn, RequestMeta } from './authn.service';
 import type { IdentityService } from './identity.service';
 import { installOktaErrorHandler, oktaErrors, rateLimitHeaders } from './okta-errors';
@@ -40,42 +40,28 @@ export async function authnRoutes(
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/api/v1/authn', async (request, reply) => {
-    const raw = request.body;
-    if (raw && typeof raw === 'object' && 'token' in raw && !('username' in raw)) {
-      const body = parseInput(activationTokenBody, raw);
-      return authn.activationToken(body.token, meta(request));
-    }
-    const body = parseInput(primaryAuthBody, raw);
+  route(app, authnCall, async ({ body, request, reply }) => {
+    if ('token' in body) return authn.activationToken(body.token, meta(request));
     const rate = await authn.takeUsernameRate(body.username);
     reply.headers(rateLimitHeaders(rate));
     return authn.primaryAuth(body.username, body.password, meta(request));
   });
 
-  app.post('/api/v1/authn/factors/:factorId/verify', async (request) => {
-    const { factorId } = parseInput(factorParams, request.params, 'params');
-    const body = parseInput(factorVerifyBody, request.body);
-    return authn.verifyFactor(factorId, body.stateToken, body.passCode, meta(request));
-  });
+  route(app, factorVerifyCall, ({ params, body, request }) =>
+    authn.verifyFactor(params.factorId, body.stateToken, body.passCode, meta(request)),
+  );
 
-  app.post('/api/v1/authn/factors/:factorId/verify/resend', async (request) => {
-    const { factorId } = parseInput(factorParams, request.params, 'params');
-    const body = parseInput(stateTokenBody, request.body);
-    return authn.resend(factorId, body.stateToken, meta(request));
-  });
+  route(app, factorResendCall, ({ params, body, request }) =>
+    authn.resend(params.factorId, body.stateToken, meta(request)),
+  );
 
-  app.post('/api/v1/authn/previous', async (request) => {
-    const body = parseInput(stateTokenBody, request.body);
-    return authn.previous(body.stateToken);
-  });
+  route(app, previousCall, ({ body }) => authn.previous(body.stateToken));
 
-  app.post('/api/v1/authn/credentials/reset_password', async (request) => {
-    const body = parseInput(resetPasswordBody, request.body);
-    return authn.resetPassword(body.stateToken, body.newPassword, meta(request));
-  });
+  route(app, resetPasswordCall, ({ body, request }) =>
+    authn.resetPassword(body.stateToken, body.newPassword, meta(request)),
+  );
 
-  app.post('/api/v1/authn/recovery/password', async (request) => {
-    const body = parseInput(recoveryPasswordBody, request.body);
+  route(app, recoveryPasswordCall, async ({ body, request }) => {
     const perIp = await (
       await counterStore(ctx)
     ).take(`recovery-ip:${request.ip}`, RECOVERY_PER_IP_PER_HOUR, 60 * 60_000);
@@ -84,13 +70,9 @@ export async function authnRoutes(
     return authn.recoveryChallenge();
   });
 
-  app.post('/api/v1/authn/recovery/token', async (request) => {
-    const body = parseInput(recoveryTokenBody, request.body);
-    return authn.recoveryToken(body.recoveryToken, meta(request));
-  });
+  route(app, recoveryTokenCall, ({ body, request }) =>
+    authn.recoveryToken(body.recoveryToken, meta(request)),
+  );
 
-  app.post('/api/v1/authn/cancel', async (request) => {
-    const body = parseInput(stateTokenBody, request.body);
-    return authn.cancel(body.stateToken);
-  });
+  route(app, cancelCall, ({ body }) => authn.cancel(body.stateToken));
 }

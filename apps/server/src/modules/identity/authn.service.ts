@@ -34,7 +34,7 @@ import {
   type TransactionRow,
   type UserRow,
 } from './identity.repository';
-import { OktaHttpError, oktaErrors } from './okta-errors';
+import { oktaErrors } from './okta-errors';
 import {
   oktaPasswordPolicy,
   passwordProblem,
@@ -775,5 +775,3 @@ export function createAuthn(ctx: ModuleContext) {
     audit,
   };
 }
-
-export { OktaHttpError };

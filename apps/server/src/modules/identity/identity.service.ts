@@ -30,7 +30,7 @@ import { hashToken, newId } from './secrets';
 
 export type { RequestMeta } from './authn.service';
 
-export interface IdentityUser {
+interface IdentityUser {
   id: string;
   customerId: string;
   login: string;
@@ -40,7 +40,7 @@ export interface IdentityUser {
 }
 
 /** A customer's second factor as other modules see it: the number is always masked. */
-export interface IdentityFactor {
+interface IdentityFactor {
   id: string;
   factorType: 'sms' | 'call';
   /** Masked to the last 3 digits. */
@@ -58,7 +58,7 @@ export class PasswordPolicyError extends Error {
 }
 
 /** What the registration module needs to start an activation. */
-export interface ActivationRequest {
+interface ActivationRequest {
   customerId: string;
   firstName: string;
   lastName: string;
@@ -132,7 +132,7 @@ export interface IdentityService {
  * Answers that must not reveal whether an account exists (registration's OK, forgotten password) take at
  * least this long, whichever path they took, so timing tells no more than the body does.
  */
-export const MINIMUM_ENUMERATION_SAFE_MS = 150;
+const MINIMUM_ENUMERATION_SAFE_MS = 150;
 
 function padded<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args) => {

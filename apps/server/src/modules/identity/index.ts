@@ -12,15 +12,7 @@ declare module '../../platform/services' {
   }
 }
 
-export { createIdentityService, PasswordPolicyError } from './identity.service';
-export type {
-  IdentityService,
-  IdentityUser,
-  IdentityFactor,
-  ActivationRequest,
-  RequestMeta,
-} from './identity.service';
-export { identityLimits } from './authn.service';
+export type { IdentityService, RequestMeta } from './identity.service';
 
 /** Builds ctx.services.identity (after customers and content, which it reads). */
 export function createIdentity(ctx: ModuleContext): IdentityService {

@@ -1,11 +1,15 @@
 import { createRequire } from 'node:module';
 import type { OktaPasswordPolicy } from '@portal/contracts';
+import {
+  minPasswordLength,
+  PASSWORD_CHARACTER_CLASSES as classes,
+  PASSWORD_MAX_LENGTH,
+  passwordLength,
+} from '@portal/contracts/fields';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 
-/** Never accepted below this, whatever the settings say (NIST 800-63B). */
-export const ABSOLUTE_MIN_LENGTH = 8;
 /** Longest password accepted; longer ones are refused, never truncated. */
-export const MAX_LENGTH = 128;
+const MAX_LENGTH = PASSWORD_MAX_LENGTH;
 
 /** The settings-driven rules (site settings' globalPasswordRequirementsBlock). */
 export interface PasswordSettings {
@@ -25,11 +29,8 @@ export interface PasswordRules {
 }
 
 export function rulesFromSettings(settings: PasswordSettings): PasswordRules {
-  const configured = Number.isFinite(settings.minPasswordLength)
-    ? Math.trunc(settings.minPasswordLength)
-    : 12;
   return {
-    minLength: Math.min(MAX_LENGTH, Math.max(ABSOLUTE_MIN_LENGTH, configured)),
+    minLength: minPasswordLength(settings),
     lowercase: settings.lowercaseChar === true,
     uppercase: settings.uppercaseChar === true,
     number: settings.numberChar === true,
@@ -56,14 +57,16 @@ export function isCommonPassword(password: string): boolean {
  * `login` is the account's email: a password equal to its local part is refused.
  */
 export function passwordProblem(password: string, rules: PasswordRules, login: string): string | null {
-  const length = [...password].length;
+  const length = passwordLength(password);
   if (length < rules.minLength) return `Your password must be at least ${rules.minLength} characters long.`;
   if (length > MAX_LENGTH) return `Your password must be no more than ${MAX_LENGTH} characters long.`;
-  if (/\s/u.test(password)) return 'Your password must not contain spaces.';
-  if (rules.lowercase && !/\p{Ll}/u.test(password)) return 'Your password must include a lower case letter.';
-  if (rules.uppercase && !/\p{Lu}/u.test(password)) return 'Your password must include a capital letter.';
-  if (rules.number && !/\p{Nd}/u.test(password)) return 'Your password must include a number.';
-  if (rules.special && !/[^\p{L}\p{Nd}\s]/u.test(password)) {
+  if (classes.whitespace.test(password)) return 'Your password must not contain spaces.';
+  if (rules.lowercase && !classes.lowercase.test(password))
+    return 'Your password must include a lower case letter.';
+  if (rules.uppercase && !classes.uppercase.test(password))
+    return 'Your password must include a capital letter.';
+  if (rules.number && !classes.number.test(password)) return 'Your password must include a number.';
+  if (rules.special && !classes.special.test(password)) {
     return 'Your password must include a special character, such as ! or ?.';
   }
   const localPart = login.split('@')[0]?.toLowerCase() ?? '';

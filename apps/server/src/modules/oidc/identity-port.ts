@@ -1,7 +1,7 @@
 import type { ModuleContext } from '../../platform/module';
 
 /** Who a one-time sessionToken signed in. */
-export interface SignedInUser {
+interface SignedInUser {
   userId: string;
   customerId: string;
   login: string;
@@ -10,7 +10,7 @@ export interface SignedInUser {
 }
 
 /** The identity user behind a provider account id (`sub`). */
-export interface IdentityUser {
+interface IdentityUser {
   id: string;
   login: string;
   customerId: string | null;

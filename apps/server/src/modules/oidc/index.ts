@@ -12,9 +12,6 @@ declare module '../../platform/services' {
 }
 
 export { createOidcService };
-export type { OidcService };
-export { PORTAL_CLIENT_ID, OIDC_ROUTES } from './provider';
-export { STATUS_TOKEN_AUDIENCE, STATUS_TOKEN_TTL } from './oidc.service';
 
 /**
  * OpenID Connect for the portal, mounted under the identity base URL beside the Okta-style authn API:

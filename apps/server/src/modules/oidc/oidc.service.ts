@@ -5,9 +5,9 @@ import type { ModuleContext } from '../../platform/module';
 import { loadOidcKeys, type OidcKeys } from './keys';
 
 /** Audience of the status token that replaces `{statusToken}` in a redirect_url. */
-export const STATUS_TOKEN_AUDIENCE = 'status-token';
+const STATUS_TOKEN_AUDIENCE = 'status-token';
 /** Lifetime of a status token, in seconds. */
-export const STATUS_TOKEN_TTL = 5 * 60;
+const STATUS_TOKEN_TTL = 5 * 60;
 
 /** What other modules may call (ctx.services.oidc). */
 export interface OidcService {

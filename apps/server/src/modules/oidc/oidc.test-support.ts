@@ -85,7 +85,7 @@ export const pkcePair = () => {
 };
 
 /** Path and query of an absolute or relative URL, for app.inject. */
-export const local = (url: string) => {
+const local = (url: string) => {
   const u = new URL(url, 'http://internal');
   return `${u.pathname}${u.search}`;
 };

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { OktaError } from '@portal/contracts/identity';
-import { oktaSession, type OktaSession } from '@portal/contracts/session';
+import { currentSessionCall, endCurrentSessionCall, type OktaSession } from '@portal/contracts/session';
 import { writeAudit } from '../../platform/audit';
 import type { ModuleContext } from '../../platform/module';
-import { checkOutput } from '../../platform/validate';
+import { route, SENT } from '../../platform/route';
 import { identityPort } from './identity-port';
 import { destroyGrantEverywhere, destroyPayload, findPayload } from './oidc.repository';
 import { cookiePath } from './provider';
@@ -19,7 +19,7 @@ interface StoredSession {
 
 const FACTOR_METHODS = new Set(['sms', 'tel', 'mfa', 'otp']);
 
-function notFound(request: FastifyRequest, reply: FastifyReply) {
+async function notFound(request: FastifyRequest, reply: FastifyReply) {
   const body: OktaError = {
     errorCode: 'E0000007',
     errorSummary: 'Not found: Resource not found: me (Session)',
@@ -27,7 +27,8 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
     errorId: request.correlationId,
     errorCauses: [],
   };
-  return reply.status(404).type('application/json; charset=utf-8').send(body);
+  await reply.status(404).type('application/json; charset=utf-8').send(body);
+  return SENT;
 }
 
 /**
@@ -48,7 +49,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ModuleContext, pr
     return { jti, session, expiresAt: row.expiresAt };
   }
 
-  app.get('/api/v1/sessions/me', async (request, reply) => {
+  route(app, currentSessionCall, async ({ request, reply }) => {
     const found = await currentSession(request, reply);
     if (!found) return notFound(request, reply);
     const { session, expiresAt } = found;
@@ -72,10 +73,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ModuleContext, pr
       idp: { id: null, type: 'OKTA' },
       mfaActive: true,
     };
-    return reply.send(checkOutput(oktaSession, body));
+    return body;
   });
 
-  app.delete('/api/v1/sessions/me', async (request, reply) => {
+  route(app, endCurrentSessionCall, async ({ request, reply }) => {
     const found = await currentSession(request, reply);
     if (!found) return notFound(request, reply);
     const { jti, session } = found;
@@ -98,6 +99,6 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ModuleContext, pr
     });
     const expired = `path=${cookiePath(ctx)}; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax; httponly`;
     reply.header('set-cookie', [`${cookieName}=; ${expired}`, `${cookieName}.sig=; ${expired}`]);
-    return reply.status(204).send();
+    return undefined;
   });
 }

@@ -1,5 +1,6 @@
 import { demoCustomers } from '../../db/demo-customers';
 import type { ServiceModule } from '../../platform/module';
+import { policyRoutes } from './policy.routes';
 import { createPoliciesService, seedPolicies, type PoliciesService } from './policy.service';
 
 declare module '../../platform/services' {
@@ -9,17 +10,20 @@ declare module '../../platform/services' {
 }
 
 export { createPoliciesService };
-export type { PoliciesService, PolicyRecord, PolicyStatus } from './policy.service';
+export { policySystemActions, type PolicySystemAction } from './policy.service';
 
 /**
- * Policy records. The policy data area (summaries, one policy, cover) is a later piece of work; for now
- * the module holds the records and exposes them to other modules through `services.policies`.
+ * The policy service: policy summaries and details, quotes and agencies, for the signed-in customer;
+ * other modules read policies through `services.policies`. Without a configured policy system, the
+ * links into it lead to a local stand-in page.
  */
 export const policyModule: ServiceModule = {
   name: 'policy',
-  async routes() {
-    // No HTTP routes yet: the policy data area adds them.
+  async routes(app, ctx) {
+    await policyRoutes(app, ctx.services.policies);
   },
   seed: (ctx) => ctx.db.transaction((tx) => seedPolicies(tx, ctx.clock)),
-  seedInputs: () => demoCustomers,
+  // The demo dates move with today: a new day seeds again.
+  seedInputs: () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) }),
+  seedVersion: 2,
 };

@@ -1,21 +1,28 @@
 import type { Queryable } from '../../platform/db';
-import type { DemoPolicy } from '../../db/demo-customers';
+import type { DemoAgency, DemoPolicy, DemoQuote } from '../../db/demo-portfolio';
 
-export type PolicyStatus = 'Active' | 'Upcoming' | 'Expired' | 'Renewing' | 'RenewalCustomerReady';
+type PolicyStatus = 'Active' | 'Upcoming' | 'Expired' | 'Renewing' | 'RenewalCustomerReady';
 
-/** One policy record as other modules see it. Dates are YYYY-MM-DD; the premium is in pounds. */
+/** One policy as stored. Dates are YYYY-MM-DD; the premium is in pounds. */
 export interface PolicyRecord {
   policyNumber: string;
   customerId: string;
   productType: string;
   productName: string;
+  apiProductType: string;
+  policyType: string;
   status: PolicyStatus;
   startDate: string;
   renewalDate: string;
   annualPremium: number;
+  premiumVisible: boolean;
   paymentFrequency: string;
   vehicleReg: string[];
-  details: Record<string, unknown>;
+  policyHolders: Array<{ name: string; primary: boolean }>;
+  linesOfBusiness: unknown[];
+  isMigrationRenewal: boolean;
+  allowMTA: boolean;
+  onlineViewRenewal: boolean;
 }
 
 interface PolicyRow {
@@ -23,20 +30,30 @@ interface PolicyRow {
   customer_id: string;
   product_type: string;
   product_name: string;
+  api_product_type: string;
+  policy_type: string;
   status: PolicyStatus;
   start_date: string;
   renewal_date: string;
   annual_premium: string;
+  premium_visible: boolean;
   payment_frequency: string;
   vehicle_reg: unknown;
-  details: unknown;
+  policy_holders: unknown;
+  lines_of_business: unknown;
+  is_migration_renewal: boolean;
+  allow_mta: boolean;
+  online_view_renewal: boolean;
 }
 
 // Dates and numerics travel as text: pg would turn a date into a local-midnight Date and numeric into a
 // string anyway, and PGlite differs; text is the same on both.
-const columns = `policy_number, customer_id, product_type, product_name, status,
+const columns = `policy_number, customer_id, product_type, product_name, api_product_type, policy_type, status,
   start_date::text AS start_date, renewal_date::text AS renewal_date, annual_premium::text AS annual_premium,
-  payment_frequency, vehicle_reg, details`;
+  premium_visible, payment_frequency, vehicle_reg, policy_holders, lines_of_business, is_migration_renewal,
+  allow_mta, online_view_renewal`;
+
+const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function toRecord(row: PolicyRow): PolicyRecord {
   return {
@@ -44,16 +61,20 @@ function toRecord(row: PolicyRow): PolicyRecord {
     customerId: row.customer_id,
     productType: row.product_type,
     productName: row.product_name,
+    apiProductType: row.api_product_type,
+    policyType: row.policy_type,
     status: row.status,
     startDate: row.start_date,
     renewalDate: row.renewal_date,
     annualPremium: Number(row.annual_premium),
+    premiumVisible: row.premium_visible,
     paymentFrequency: row.payment_frequency,
-    vehicleReg: Array.isArray(row.vehicle_reg) ? row.vehicle_reg.map(String) : [],
-    details:
-      row.details && typeof row.details === 'object' && !Array.isArray(row.details)
-        ? (row.details as Record<string, unknown>)
-        : {},
+    vehicleReg: array(row.vehicle_reg).map(String),
+    policyHolders: array(row.policy_holders) as PolicyRecord['policyHolders'],
+    linesOfBusiness: array(row.lines_of_business),
+    isMigrationRenewal: row.is_migration_renewal,
+    allowMTA: row.allow_mta,
+    onlineViewRenewal: row.online_view_renewal,
   };
 }
 
@@ -64,40 +85,212 @@ export async function findPolicyByNumber(q: Queryable, policyNumber: string): Pr
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-export async function listPoliciesForCustomer(q: Queryable, customerId: string): Promise<PolicyRecord[]> {
+/** One of the customer's policies with its lines of business: null when it is not theirs. */
+export async function findCustomerPolicy(
+  q: Queryable,
+  customerId: string,
+  policyNumber: string,
+): Promise<PolicyRecord | null> {
   const { rows } = await q.query<PolicyRow>(
-    `SELECT ${columns} FROM policy WHERE customer_id = $1 ORDER BY start_date DESC, policy_number`,
+    `SELECT ${columns} FROM policy WHERE customer_id = $1 AND policy_number = $2`,
+    [customerId, policyNumber],
+  );
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** One page of the customer's policies, newest start first, and how many they have in all. */
+export async function listCustomerPolicies(
+  q: Queryable,
+  customerId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ policies: PolicyRecord[]; total: number }> {
+  const { rows } = await q.query<PolicyRow & { total: string }>(
+    `SELECT ${columns}, count(*) OVER ()::text AS total FROM policy WHERE customer_id = $1
+     ORDER BY start_date DESC, policy_number LIMIT $2 OFFSET $3`,
+    [customerId, pageSize, (page - 1) * pageSize],
+  );
+  if (rows.length > 0) return { policies: rows.map(toRecord), total: Number(rows[0]!.total) };
+  // A page past the end still says how many there are.
+  const count = await q.query<{ total: string }>(
+    'SELECT count(*)::text AS total FROM policy WHERE customer_id = $1',
     [customerId],
   );
-  return rows.map(toRecord);
+  return { policies: [], total: Number(count.rows[0]?.total ?? 0) };
+}
+
+export interface QuoteRecord {
+  quoteNumber: string;
+  productType: string;
+  productName: string;
+  startDate: string;
+  premium: number;
+  onlineQuoteAndBuy: boolean;
+  documents: Array<{ id: string; name: string }>;
+}
+
+export async function listCustomerQuotes(q: Queryable, customerId: string): Promise<QuoteRecord[]> {
+  const { rows } = await q.query<{
+    quote_number: string;
+    product_type: string;
+    product_name: string;
+    start_date: string;
+    premium: string;
+    online_quote_and_buy: boolean;
+    documents: unknown;
+  }>(
+    `SELECT q.quote_number, q.product_type, q.product_name, q.start_date::text AS start_date,
+            q.premium::text AS premium, q.online_quote_and_buy,
+            coalesce((SELECT json_agg(json_build_object('id', d.document_id, 'name', d.name) ORDER BY d.position)
+                        FROM document d WHERE d.quote_number = q.quote_number AND d.customer_id = q.customer_id),
+                     '[]'::json) AS documents
+       FROM quote q WHERE q.customer_id = $1 ORDER BY q.start_date, q.quote_number`,
+    [customerId],
+  );
+  return rows.map((r) => ({
+    quoteNumber: r.quote_number,
+    productType: r.product_type,
+    productName: r.product_name,
+    startDate: r.start_date,
+    premium: Number(r.premium),
+    onlineQuoteAndBuy: r.online_quote_and_buy,
+    documents: array(typeof r.documents === 'string' ? JSON.parse(r.documents) : r.documents) as Array<{
+      id: string;
+      name: string;
+    }>,
+  }));
+}
+
+export interface AgencyRecord {
+  name: string;
+  url: string | null;
+  telephoneNumber: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  mutualDirectTelephonesOpen: string | null;
+  mutualDirectTelephonesClose: string | null;
+}
+
+interface AgencyRow {
+  name: string;
+  url: string | null;
+  telephone_number: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  telephones_open: string | null;
+  telephones_close: string | null;
+}
+
+const agencyColumns =
+  'a.name, a.url, a.telephone_number, a.address, a.latitude, a.longitude, a.telephones_open, a.telephones_close';
+
+function toAgency(row: AgencyRow | undefined): AgencyRecord | null {
+  if (!row) return null;
+  return {
+    name: row.name,
+    url: row.url,
+    telephoneNumber: row.telephone_number,
+    address: row.address,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    mutualDirectTelephonesOpen: row.telephones_open,
+    mutualDirectTelephonesClose: row.telephones_close,
+  };
+}
+
+export async function findCustomerAgency(q: Queryable, customerId: string): Promise<AgencyRecord | null> {
+  const { rows } = await q.query<AgencyRow>(
+    `SELECT ${agencyColumns} FROM customer_agency ca JOIN agency a ON a.agency_id = ca.agency_id
+      WHERE ca.customer_id = $1`,
+    [customerId],
+  );
+  return toAgency(rows[0]);
+}
+
+export async function findMutualDirect(q: Queryable): Promise<AgencyRecord | null> {
+  const { rows } = await q.query<AgencyRow>(`SELECT ${agencyColumns} FROM agency a WHERE a.is_mutual_direct`);
+  return toAgency(rows[0]);
+}
+
+/** The agency looking after one of the customer's policies: null when it has none or is not theirs. */
+export async function findPolicyAgency(
+  q: Queryable,
+  customerId: string,
+  policyNumber: string,
+): Promise<AgencyRecord | null> {
+  const { rows } = await q.query<AgencyRow>(
+    `SELECT ${agencyColumns} FROM policy p JOIN agency a ON a.agency_id = p.agency_id
+      WHERE p.customer_id = $1 AND p.policy_number = $2`,
+    [customerId, policyNumber],
+  );
+  return toAgency(rows[0]);
+}
+
+/* Demo data ------------------------------------------------------------------------------------- */
+
+export async function upsertAgency(q: Queryable, a: DemoAgency): Promise<void> {
+  await q.query(
+    `INSERT INTO agency (agency_id, name, url, telephone_number, address, latitude, longitude, is_mutual_direct,
+                         telephones_open, telephones_close)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (agency_id) DO UPDATE SET name = EXCLUDED.name, url = EXCLUDED.url,
+       telephone_number = EXCLUDED.telephone_number, address = EXCLUDED.address, latitude = EXCLUDED.latitude,
+       longitude = EXCLUDED.longitude, is_mutual_direct = EXCLUDED.is_mutual_direct,
+       telephones_open = EXCLUDED.telephones_open, telephones_close = EXCLUDED.telephones_close`,
+    [
+      a.agencyId,
+      a.name,
+      a.url,
+      a.telephoneNumber,
+      a.address,
+      a.latitude,
+      a.longitude,
+      a.isMutualDirect,
+      a.telephonesOpen,
+      a.telephonesClose,
+    ],
+  );
+}
+
+export async function setCustomerAgency(
+  q: Queryable,
+  customerId: string,
+  agencyId: string | null,
+): Promise<void> {
+  if (agencyId === null) {
+    await q.query('DELETE FROM customer_agency WHERE customer_id = $1', [customerId]);
+    return;
+  }
+  await q.query(
+    `INSERT INTO customer_agency (customer_id, agency_id) VALUES ($1, $2)
+     ON CONFLICT (customer_id) DO UPDATE SET agency_id = EXCLUDED.agency_id`,
+    [customerId, agencyId],
+  );
 }
 
 /**
- * Inserts or refreshes one demo policy. Policy records are the insurer's data, so a restart brings
- * them back to the demo values; updated_at moves only when something differed.
+ * Inserts or refreshes one demo policy. Policy records are the insurer's data, so a seed brings them back
+ * to the demo values (with dates relative to the day it runs).
  */
-export async function upsertDemoPolicy(
-  q: Queryable,
-  customerId: string,
-  p: DemoPolicy,
-  now: Date,
-): Promise<void> {
+export async function upsertDemoPolicy(q: Queryable, customerId: string, p: DemoPolicy, now: Date) {
   await q.query(
     `INSERT INTO policy (policy_number, customer_id, product_type, product_name, status, start_date, renewal_date,
-       annual_premium, payment_frequency, vehicle_reg, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $11)
-     ON CONFLICT (policy_number) DO UPDATE SET
-       customer_id = EXCLUDED.customer_id, product_type = EXCLUDED.product_type,
-       product_name = EXCLUDED.product_name, status = EXCLUDED.status, start_date = EXCLUDED.start_date,
-       renewal_date = EXCLUDED.renewal_date, annual_premium = EXCLUDED.annual_premium,
-       payment_frequency = EXCLUDED.payment_frequency, vehicle_reg = EXCLUDED.vehicle_reg,
-       updated_at = EXCLUDED.updated_at
-     WHERE (policy.customer_id, policy.product_type, policy.product_name, policy.status, policy.start_date,
-            policy.renewal_date, policy.annual_premium, policy.payment_frequency, policy.vehicle_reg)
-       IS DISTINCT FROM
-           (EXCLUDED.customer_id, EXCLUDED.product_type, EXCLUDED.product_name, EXCLUDED.status,
-            EXCLUDED.start_date, EXCLUDED.renewal_date, EXCLUDED.annual_premium, EXCLUDED.payment_frequency,
-            EXCLUDED.vehicle_reg)`,
+                         annual_premium, payment_frequency, vehicle_reg, api_product_type, policy_type,
+                         premium_visible, is_migration_renewal, allow_mta, online_view_renewal, policy_holders,
+                         lines_of_business, agency_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)
+     ON CONFLICT (policy_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
+       product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name, status = EXCLUDED.status,
+       start_date = EXCLUDED.start_date, renewal_date = EXCLUDED.renewal_date,
+       annual_premium = EXCLUDED.annual_premium, payment_frequency = EXCLUDED.payment_frequency,
+       vehicle_reg = EXCLUDED.vehicle_reg, api_product_type = EXCLUDED.api_product_type,
+       policy_type = EXCLUDED.policy_type, premium_visible = EXCLUDED.premium_visible,
+       is_migration_renewal = EXCLUDED.is_migration_renewal, allow_mta = EXCLUDED.allow_mta,
+       online_view_renewal = EXCLUDED.online_view_renewal, policy_holders = EXCLUDED.policy_holders,
+       lines_of_business = EXCLUDED.lines_of_business, agency_id = EXCLUDED.agency_id,
+       updated_at = EXCLUDED.updated_at`,
     [
       p.policyNumber,
       customerId,
@@ -108,8 +301,37 @@ export async function upsertDemoPolicy(
       p.renewalDate,
       p.annualPremium,
       p.paymentFrequency,
-      JSON.stringify(p.vehicleReg ?? []),
+      JSON.stringify(p.vehicleReg),
+      p.apiProductType,
+      p.policyType,
+      p.premiumVisible,
+      p.isMigrationRenewal,
+      p.allowMTA,
+      p.onlineViewRenewal,
+      JSON.stringify(p.policyHolders),
+      JSON.stringify(p.linesOfBusiness),
+      p.agencyId,
       now,
+    ],
+  );
+}
+
+export async function upsertDemoQuote(q: Queryable, customerId: string, quote: DemoQuote): Promise<void> {
+  await q.query(
+    `INSERT INTO quote (quote_number, customer_id, product_type, product_name, start_date, premium, online_quote_and_buy)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (quote_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
+       product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name,
+       start_date = EXCLUDED.start_date, premium = EXCLUDED.premium,
+       online_quote_and_buy = EXCLUDED.online_quote_and_buy`,
+    [
+      quote.quoteNumber,
+      customerId,
+      quote.productType,
+      quote.productName,
+      quote.startDate,
+      quote.premium,
+      quote.onlineQuoteAndBuy,
     ],
   );
 }

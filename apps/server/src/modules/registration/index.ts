@@ -10,7 +10,6 @@ declare module '../../platform/services' {
 }
 
 export { createRegistrationService };
-export type { RegistrationService } from './registration.service';
 
 /**
  * The registration service: start a registration (matched against customer records through

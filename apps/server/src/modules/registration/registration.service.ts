@@ -12,7 +12,7 @@ import {
 } from './registration.repository';
 
 /** Registration attempts allowed per email address a day, and per client address an hour. */
-export const registrationLimits = {
+const registrationLimits = {
   attemptsPerEmailPerDay: 5,
   attemptsPerIpPerHour: 30,
   resetRequestsPerIpPerHour: 20,
@@ -21,7 +21,7 @@ export const registrationLimits = {
 const DAY = 24 * 60 * 60_000;
 const HOUR = 60 * 60_000;
 
-export interface StartRegistration {
+interface StartRegistration {
   emailAddress: string;
   dateOfBirth: string;
   postCode: string;

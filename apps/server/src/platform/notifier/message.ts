@@ -1,5 +1,5 @@
 /** The notifier's message types and recipient helpers, shared by the notifier and its adapters. */
-export type Channel = 'sms' | 'voice' | 'email';
+type Channel = 'sms' | 'voice' | 'email';
 
 /** One message to a customer. `text` is what they read or hear; it may hold a code or link. */
 export interface OutboundMessage {

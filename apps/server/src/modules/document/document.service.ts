@@ -1,0 +1,262 @@
+import type { Policy } from '@portal/contracts/policy';
+import { pdfFileName, type PolicyDocumentPage } from '@portal/contracts/document';
+import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import type { ModuleContext } from '../../platform/module';
+import { sendPdf, type PdfContent } from '../../platform/pdf';
+import type { Sent } from '../../platform/route';
+import { demoPortfolio, type DemoPolicy } from '../../db/demo-portfolio';
+import {
+  findPolicyDocument,
+  findQuoteDocument,
+  listPolicyPacks,
+  replaceDemoPacks,
+  replaceDemoQuoteDocuments,
+  type DocumentRecord,
+} from './document.repository';
+
+const pounds = (value: number) =>
+  new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'GBP',
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+  }).format(value);
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
+
+/** What each kind of policy document says: the customer, the policy, its cover, dates and premium. */
+function policyPdf(doc: DocumentRecord, policy: Policy, addressee: string[]): PdfContent {
+  const holder = policy.policyHolders.find((h) => h.primary)?.name ?? addressee[0] ?? '';
+  const policyRows: Array<[string, string]> = [
+    ['Policy number', policy.policyNumber],
+    ['Product', `${policy.productName} (${policy.productType})`],
+    ['Policyholder', policy.policyHolders.map((h) => h.name).join(', ')],
+    ['Period of cover', `${longDate(policy.startDate)} to ${longDate(policy.renewalDate)}`],
+    [
+      'Annual premium',
+      policy.annualPremium.value === 0 ? 'Included in your package' : pounds(policy.annualPremium.value),
+    ],
+    ['Payment', policy.paymentFrequency === 'Monthly' ? 'Monthly by direct debit' : 'Annually'],
+  ];
+  const cover = policy.linesOfBusiness.flatMap((line) =>
+    line.risks.map((risk): [string, string] => [
+      risk.registration ? `${risk.displayName} (${risk.registration})` : risk.displayName,
+      [line.coverLevel, ...risk.covers.map((c) => c.type)].filter(Boolean).join(', '),
+    ]),
+  );
+  const base = { reference: `Policy number ${policy.policyNumber}`, addressee, date: longDate(doc.date) };
+  switch (doc.kind) {
+    case 'certificate':
+      return {
+        ...base,
+        title: 'Certificate of motor insurance',
+        sections: [
+          {
+            heading: 'Vehicles',
+            rows: policy.vehicleReg.map((reg, i): [string, string] => [`Vehicle ${i + 1}`, reg]),
+          },
+          { heading: 'Policyholder', rows: [['Name', holder], ...policyRows.slice(0, 1), policyRows[3]!] },
+        ],
+        notes: [
+          'I hereby certify that the policy to which this certificate relates satisfies the requirements of the relevant law applicable in Great Britain, Northern Ireland, the Isle of Man, the Island of Guernsey, the Island of Jersey and the Island of Alderney.',
+        ],
+      };
+    case 'statement_of_fact':
+      return {
+        ...base,
+        title: 'Statement of fact',
+        sections: [
+          {
+            heading: 'About you',
+            rows: [
+              ['Name', holder],
+              ['Address', addressee.slice(1).join(', ')],
+            ],
+          },
+          { heading: 'Your policy', rows: policyRows },
+        ],
+        notes: [
+          'This is what you told us. Please check it carefully and tell us straight away if anything is wrong or changes: it could affect your cover.',
+        ],
+      };
+    case 'schedule':
+      return {
+        ...base,
+        title: `${policy.policyType} schedule`,
+        sections: [
+          { heading: 'Your policy', rows: policyRows },
+          { heading: 'What you are covered for', rows: cover },
+        ],
+        notes: ['Please read this schedule with your policy wording. Keep it somewhere safe.'],
+      };
+    default:
+      return {
+        ...base,
+        title: doc.name,
+        sections: [{ heading: 'Your policy', rows: policyRows.slice(0, 3) }],
+        notes: [
+          `This document explains the terms of your ${policy.productName.toLowerCase()}: what is covered, what is not, and how to make a claim.`,
+        ],
+      };
+  }
+}
+
+export function createDocumentsService(ctx: ModuleContext) {
+  const addressee = async (customerId: string): Promise<string[]> => {
+    const customer = await ctx.services.customers.get(customerId);
+    const address = await ctx.services.customers.address(customerId);
+    if (!customer || !address) throw notFound('There is no such customer.');
+    return [
+      `${customer.firstName} ${customer.lastName}`,
+      address.addressLineOne,
+      address.addressLineTwo,
+      address.addressLineThree,
+      address.town,
+      address.county,
+      address.postCode,
+    ].filter((line) => line.trim() !== '');
+  };
+
+  return {
+    async policyDocuments(
+      customerId: string,
+      policyNumber: string,
+      page: number,
+      pageSize: number,
+    ): Promise<PolicyDocumentPage> {
+      const found = await listPolicyPacks(ctx.db, customerId, policyNumber, page, pageSize);
+      if (!found) throw notFound('There is no such policy.');
+      return {
+        currentPage: page,
+        lastPage: Math.max(1, Math.ceil(found.total / pageSize)),
+        pageSize,
+        totalRecords: found.total,
+        data: found.packs.map((p) => ({
+          title: p.title,
+          createDate: p.createdAt,
+          documentSummaries: p.documents,
+        })),
+      };
+    },
+
+    async sendPolicyDocument(
+      reply: FastifyReply,
+      customerId: string,
+      policyNumber: string,
+      docId: string,
+    ): Promise<Sent> {
+      const doc = await findPolicyDocument(ctx.db, customerId, policyNumber, docId);
+      if (!doc) throw notFound('There is no such document.');
+      const policy = await ctx.services.policies.get(customerId, policyNumber);
+      const content = policyPdf(doc, policy, await addressee(customerId));
+      return sendPdf(reply, pdfFileName(`${doc.name} ${policyNumber}`), content);
+    },
+
+    async sendQuoteDocument(
+      reply: FastifyReply,
+      customerId: string,
+      quoteNumber: string,
+      docId: string,
+      title: string,
+    ): Promise<Sent> {
+      const doc = await findQuoteDocument(ctx.db, customerId, quoteNumber, docId);
+      if (!doc) throw notFound('There is no such document.');
+      const lines = await addressee(customerId);
+      return sendPdf(reply, pdfFileName(title), {
+        title: 'Your quote summary',
+        reference: `Quote number ${doc.quote.quoteNumber}`,
+        addressee: lines,
+        date: longDate(doc.date),
+        sections: [
+          {
+            heading: 'Your quote',
+            rows: [
+              ['Quote number', doc.quote.quoteNumber],
+              ['Product', `${doc.quote.productName} (${doc.quote.productType})`],
+              ['Cover would start', longDate(doc.quote.startDate)],
+              ['Annual premium', pounds(doc.quote.premium)],
+            ],
+          },
+        ],
+        notes: ['This quote is valid for 30 days from the date above. Call us or your agency to take it up.'],
+      });
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** Document packs for every demo policy and a summary for every demo quote, dated with the policies. */
+function packsFor(policy: DemoPolicy, today: Date) {
+  const n = policy.policyNumber;
+  const motor = policy.apiProductType === 'motor';
+  const doc = (kind: DocumentRecord['kind'], name: string, date: string, suffix = ''): DocumentRecord => ({
+    id: `${n}-${kind.replace(/_/g, '-')}${suffix}`,
+    kind,
+    name,
+    date,
+  });
+  const newBusiness = {
+    packId: `${n}-new`,
+    title: 'Your policy documents',
+    createdAt: `${policy.startDate}T09:00:00Z`,
+    documents: [
+      doc('schedule', 'Policy schedule', policy.startDate),
+      ...(motor ? [doc('certificate', 'Certificate of motor insurance', policy.startDate)] : []),
+      doc('statement_of_fact', 'Statement of fact', policy.startDate),
+    ],
+  };
+  const booklets = {
+    packId: `${n}-booklets`,
+    title: 'Policy wording and product information',
+    createdAt: `${policy.startDate}T09:00:01Z`,
+    documents: [
+      doc('policy_wording', 'Policy wording', policy.startDate),
+      doc('insert', 'Insurance product information document', policy.startDate),
+    ],
+  };
+  const packs = [newBusiness, booklets];
+  if (policy.status === 'Renewing' || policy.status === 'RenewalCustomerReady') {
+    const issued = new Date(
+      Math.min(today.getTime(), Date.parse(`${policy.renewalDate}T00:00:00Z`) - 21 * 864e5),
+    )
+      .toISOString()
+      .slice(0, 10);
+    packs.push({
+      packId: `${n}-renewal`,
+      title: 'Your renewal documents',
+      createdAt: `${issued}T09:00:00Z`,
+      documents: [
+        doc('schedule', 'Renewal schedule', issued, '-renewal'),
+        doc('statement_of_fact', 'Statement of fact at renewal', issued, '-renewal'),
+      ],
+    });
+  }
+  return packs;
+}
+
+export async function seedDocuments(q: Queryable, clock: Clock): Promise<void> {
+  const today = clock.now();
+  const portfolio = demoPortfolio(today);
+  for (const c of portfolio.customers) {
+    for (const policy of c.policies)
+      await replaceDemoPacks(q, c.customerId, policy.policyNumber, packsFor(policy, today));
+    for (const quote of c.quotes) {
+      await replaceDemoQuoteDocuments(q, c.customerId, quote.quoteNumber, [
+        {
+          id: `${quote.quoteNumber}-summary`,
+          kind: 'quote_summary',
+          name: 'Quote summary',
+          date: today.toISOString().slice(0, 10),
+        },
+      ]);
+    }
+  }
+}
