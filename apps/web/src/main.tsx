@@ -8,7 +8,7 @@ import { queryClient } from './app/query-client';
 import { createAppRouter, routerNavigator } from './app/router';
 import { registerNavigator } from './lib/app-navigation';
 import { trackPageViews } from './lib/analytics/page-views';
-import { initAuth } from './lib/auth/init';
+import { initAuth } from './session/init';
 import { loadPageInit } from './lib/page-init';
 import './styles/app.css';
 

@@ -169,7 +169,7 @@ describe('layout', () => {
   it('opens a menu section behind a disclosure button', async () => {
     signIn();
     const { user } = renderApp('/account/dashboard');
-    await heading('Your dashboard');
+    await heading(/Your dashboard$/);
     const toggle = screen.getByRole('button', { name: 'Your details' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: 'Personal details' })).not.toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('layout', () => {
     signIn();
     sessionStorage.setItem('redirect_url', 'L3g=');
     const { user, router } = renderApp('/account/dashboard');
-    await heading('Your dashboard');
+    await heading(/Your dashboard$/);
     await user.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
     expect(await heading('Sign in to your account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -264,7 +264,7 @@ describe('sign-in guards', () => {
   it('sends a signed-in customer from the login page to the dashboard', async () => {
     signIn();
     const { router } = renderApp('/login');
-    expect(await heading('Your dashboard')).toBeInTheDocument();
+    expect(await heading(/Your dashboard$/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account/dashboard');
   });
 });

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { getSession, subscribeSession } from '../lib/session';
+import { getSession, subscribeSession } from '../session/session';
 import type { AppRouter } from './router';
 
 /** Customer data must not outlive the session that fetched it; content is the same for everyone. */

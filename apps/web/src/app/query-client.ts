@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError, isAbortError } from '../lib/api-client';
 
 /** A failure worth one more try: the network or a 5xx. A 4xx will answer the same again. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1 || isAbortError(error)) return false;
   return !(error instanceof ApiError) || error.status >= 500;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import type { RootData } from '../content/use-site-settings';
-import { useSession } from '../lib/session';
+import { useSession } from '../session/session';
 import { FallbackPage } from './errors/fallback-page';
 import { AppLayout } from './layout/app-layout';
 

@@ -5,10 +5,10 @@ import { isErrorContext, navigationQuery, pageQuery, siteSettingsQuery } from '.
 import { loadPageComponent } from '../content/page-registry';
 import type { RootData } from '../content/use-site-settings';
 import { ApiError, isAbortError } from '../lib/api-client';
-import { sessionGuard } from '../lib/auth/route-hook';
-import { getSession } from '../lib/session';
+import { sessionGuard } from '../session/route-hook';
+import { getSession } from '../session/session';
 import { sessionKeys, writeSession } from '../lib/storage-keys';
-import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from './route-rules';
+import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from '../session/guards';
 
 export type ContentRouteData =
   | { kind: 'page'; page: PageContent }

@@ -1,5 +1,5 @@
 import type { BlockOf, ContentBlock, ContentBlockType } from '@portal/contracts/content';
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { CallToActionListBlock } from './blocks/call-to-action-list-block';
 import { FaqBlock } from './blocks/faq-block';
 import { RichTextBlock } from './blocks/rich-text-block';
@@ -7,14 +7,13 @@ import { ServiceAlertBlock } from './blocks/service-alert-block';
 import { TabbedNavigationBlock } from './blocks/tabbed-navigation-block';
 import { UnavailableBlock } from './blocks/unavailable-block';
 
-export type BlockComponent<T extends ContentBlockType> = ComponentType<{ block: BlockOf<T> }>;
+type BlockComponent<T extends ContentBlockType> = ComponentType<{ block: BlockOf<T> }>;
 
 type BlockRegistry = { [T in ContentBlockType]?: BlockComponent<T> };
 
 /**
- * Content block type -> the component that renders it. Blocks that need a customer-data feature are
- * registered by that feature (registerBlockType, typically with React.lazy); until then they render
- * the "not available online yet" note.
+ * Content block type -> the component that renders it. Customer-data blocks are lazy, loaded with their
+ * feature's code; a block type with no component yet renders the "not available online yet" note.
  */
 const blockRegistry: BlockRegistry = {
   richText: RichTextBlock,
@@ -22,18 +21,26 @@ const blockRegistry: BlockRegistry = {
   serviceAlert: ServiceAlertBlock,
   faq: FaqBlock,
   tabbedNavigation: TabbedNavigationBlock,
+  // Customer-data blocks: each loaded with its feature's code, on the pages that have them.
+  renewalsGrid: lazy(() => import('../features/dashboard/blocks/renewals-grid')),
+  policiesGrid: lazy(() => import('../features/dashboard/blocks/policies-grid')),
+  quotes: lazy(() => import('../features/dashboard/blocks/quotes-block')),
+  agencyCard: lazy(() => import('../features/dashboard/blocks/agency-card')),
+  crossSellBanner: lazy(() => import('../features/dashboard/blocks/cross-sell-banner')),
+  agencyContextualHelp: lazy(() => import('../features/dashboard/blocks/agency-contextual-help')),
+  policyDetails: lazy(() => import('../features/policies/blocks/policy-details')),
+  policyCoverInsert: lazy(() => import('../features/policies/blocks/policy-cover')),
+  policyDocumentPacks: lazy(() => import('../features/policies/blocks/policy-documents')),
+  policyCoverCallToAction: lazy(() => import('../features/policies/blocks/policy-cover-cta')),
+  policyContextualHelp: lazy(() => import('../features/policies/blocks/policy-contextual-help')),
 };
 
-export function registerBlockType<T extends ContentBlockType>(type: T, component: BlockComponent<T>): void {
-  (blockRegistry as Record<string, unknown>)[type] = component;
-}
-
-export function blockComponentFor(type: string): ComponentType<{ block: ContentBlock }> | undefined {
+function blockComponentFor(type: string): ComponentType<{ block: ContentBlock }> | undefined {
   // The registry keeps each type with its own component; looking one up by a runtime type loses that link.
   return (blockRegistry as Record<string, ComponentType<{ block: ContentBlock }> | undefined>)[type];
 }
 
-export function ContentBlockView({ block }: { block: ContentBlock }) {
+function ContentBlockView({ block }: { block: ContentBlock }) {
   const Component = blockComponentFor(block.type);
   if (!Component) return <UnavailableBlock block={block} />;
   return (

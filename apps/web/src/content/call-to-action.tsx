@@ -1,5 +1,5 @@
 import type { CallToAction } from '@portal/contracts/content';
-import { useSession } from '../lib/session';
+import { useSession } from '../session/session';
 import { ContentLink } from './content-link';
 
 function classFor(style: CallToAction['style']): string {

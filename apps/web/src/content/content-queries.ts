@@ -13,7 +13,7 @@ const handledByCaller = () => undefined;
 
 const FIVE_MINUTES = 5 * 60_000;
 
-export class MissingSiteSettingsError extends Error {
+class MissingSiteSettingsError extends Error {
   override name = 'MissingSiteSettingsError';
 }
 

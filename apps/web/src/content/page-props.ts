@@ -5,7 +5,7 @@ export interface PageProps<T extends PageType> {
   page: PageOf<T>;
 }
 
-/** For components that render any page type (standard template, not-available-yet, error pages). */
+/** For components that render any page type (standard template, error pages). */
 export interface AnyPageProps {
   page: PageContent;
 }

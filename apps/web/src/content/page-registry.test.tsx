@@ -3,7 +3,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from '../test/content-fixtures';
 import { renderWithRoot } from '../test/render-with-root';
-import NotAvailableYet from './pages/not-available-yet';
 import { PageView } from './page-view';
 import {
   CHUNK_LOAD_TIMEOUT_MS,
@@ -31,18 +30,6 @@ describe('page registry', () => {
   it('rejects a type it does not know', async () => {
     expect(isKnownPageType('HolidayBrochurePage')).toBe(false);
     await expect(loadPageComponent('HolidayBrochurePage')).rejects.toBeInstanceOf(UnknownPageTypeError);
-  });
-
-  it('renders a page type whose feature is not built yet as an honest "not available online yet" page', async () => {
-    const content = page('/account/policies', { heading: 'Your policy' });
-    renderWithRoot(<NotAvailableYet page={content} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your policy' }, { timeout: 3000 }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText('Sorry, this part of your account is not available online yet.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '0800 765 4321' })).toHaveAttribute('href', 'tel:08007654321');
   });
 
   it('renders a standard page from its content: heading, intro and blocks', async () => {

@@ -9,13 +9,11 @@ export type PageComponent = ComponentType<{ page: PageContent }>;
 type PageModule<T extends PageType> = { default: ComponentType<PageProps<T>> };
 export type PageLoader<T extends PageType> = () => Promise<PageModule<T>>;
 
-const notAvailableYet = () => import('./pages/not-available-yet');
 const standardPage = () => import('./pages/standard-page-template');
 
 /**
  * THE map from the page type content names to the component that renders it, each loaded on first use
- * so a route downloads only its own page. Journeys whose feature is not built yet show NotAvailableYet;
- * each feature replaces its entry here (or calls registerPageType) when it lands.
+ * so a route downloads only its own page. A feature's page is registered here (or with registerPageType).
  */
 const pageLoaders: { [T in PageType]: PageLoader<T> } = {
   LoginPage: () => import('../features/auth/login-page'),
@@ -28,14 +26,15 @@ const pageLoaders: { [T in PageType]: PageLoader<T> } = {
   AccountPage: () => import('../features/preferences/account-page'),
   RegistrationMarketingPreferences: () =>
     import('../features/preferences/registration-marketing-preferences-page'),
-  DashboardPage: notAvailableYet,
-  PolicyPage: notAvailableYet,
-  PolicyRedirectPage: notAvailableYet,
+  DashboardPage: () => import('../features/dashboard/dashboard-page'),
+  PolicyPage: () => import('../features/policies/policy-page'),
+  PolicyRedirectPage: () => import('../features/policies/policy-redirect-page'),
   StandardPageTemplate: standardPage,
   FormSuccessPage: () => import('./pages/form-success-page'),
   RedirectPage: () => import('./pages/redirect-page'),
-  ErrorPage: () => import('./pages/error-page'),
-  MaintenancePage: () => import('./pages/maintenance-page'),
+  // The error and maintenance pages are content pages like any other: heading, body, blocks.
+  ErrorPage: standardPage,
+  MaintenancePage: standardPage,
 };
 
 export class UnknownPageTypeError extends Error {

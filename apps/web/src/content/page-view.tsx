@@ -7,7 +7,7 @@ import { useOptionalSiteSettings } from './use-site-settings';
 import { FALLBACK_PHONE } from './fallback-phone';
 
 /** Content named a page type this version of the portal does not know: say so, offer the phone. */
-export function UnknownPageType() {
+function UnknownPageType() {
   const phone = useOptionalSiteSettings()?.infinityPhoneTracking ?? FALLBACK_PHONE;
   useDocumentTitle('This page cannot be shown');
   return (

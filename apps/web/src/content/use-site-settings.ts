@@ -9,7 +9,7 @@ export interface RootData {
 
 export const ROOT_ROUTE_ID = 'root';
 
-export class SiteSettingsUnavailableError extends Error {
+class SiteSettingsUnavailableError extends Error {
   override name = 'SiteSettingsUnavailableError';
 }
 

@@ -106,6 +106,8 @@ export interface CallOptions<C> {
    * aborted request, which only logs a warning.
    */
   handleError?: (error: ApiCallError) => void;
+  /** Sees the answer's headers before its body is read (a download's Content-Disposition). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function buildUrl(call: AnyCall, params: unknown, query: unknown): string {
@@ -190,6 +192,7 @@ export async function callApi<C extends AnyCall>(
     return fail(new NetworkError(call.id, error instanceof Error ? error.message : ''));
   }
 
+  options.onHeaders?.(response.headers);
   let body: unknown;
   try {
     body = await readBody(response, call.produces);

@@ -20,9 +20,11 @@ export const sessionKeys = {
   /**
    * A registration waiting to be completed after the first sign-in: `{oktaUserId, stateToken, expiresAt}`
    * from the password page, sent once by the account page, dropped when expired
-   * (lib/registration/registration-journey.ts, docs/decisions/007).
+   * (session/registration-journey.ts, docs/decisions/007).
    */
   registrationCompletion: 'registrationCompletion',
+  /** The signed-in customer's data with the time it was read (spec customer-data §7 and §9, userCacheTTL). */
+  userData: 'userData',
 } as const;
 
 export const localKeys = {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { fakeApi } from './fake-api/fake-api';
 
 // Pages are lazy chunks: the first test to reach one waits for its cold transform, which on a busy
 // two-core CI machine can pass Testing Library's default 1 s. A wait still fails, only later.
@@ -15,3 +16,8 @@ afterEach(() => {
 
 // jsdom has no scrolling; the shell scrolls to the top on every route change.
 window.scrollTo = () => undefined;
+
+// The one fake API (MSW), answering contract calls a test declares with fakeCall(); see test/fake-api.
+beforeAll(() => fakeApi.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => fakeApi.resetHandlers());
+afterAll(() => fakeApi.close());

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { FALLBACK_PHONE } from '../../content/fallback-phone';
 import { telHref } from '../../content/placeholders';
 import { commonText, useOptionalSiteSettings } from '../../content/use-site-settings';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../session/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-export const NOT_FOUND_HEADING = 'Page not found';
+const NOT_FOUND_HEADING = 'Page not found';
 const NOT_FOUND_BODY =
   'If you typed the web address, check it is correct. If you pasted the web address, check you copied the entire address.';
 

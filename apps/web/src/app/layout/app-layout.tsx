@@ -2,7 +2,7 @@ import type { Navigation, SiteSettings } from '@portal/contracts/content';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { commonText } from '../../content/use-site-settings';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../session/session';
 import { FullPageLoader } from '../loader/full-page-loader';
 import { NavigationLoader } from '../loader/navigation-loader';
 import type { ContentRouteData } from '../route-loaders';
@@ -14,7 +14,7 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLinks } from './skip-links';
 import { useElementHeight } from './use-element-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { visibleFor } from './nav-items';
 
 /*

@@ -16,7 +16,7 @@ export interface BreadcrumbOptions {
   currentLabel?: string;
 }
 
-export const defaultBreadcrumbOptions: Required<Omit<BreadcrumbOptions, 'currentLabel'>> = {
+const defaultBreadcrumbOptions: Required<Omit<BreadcrumbOptions, 'currentLabel'>> = {
   dropSegments: ['policies', 'profile'],
   labels: { 'login-security': 'Update your password' },
   dashboardPath: '/account/dashboard',

@@ -1,17 +1,13 @@
 /*
- * Layout numbers of spec section 9, in one place. Breakpoints may also come from site settings
- * (`breakpoints`); these are the defaults and what the CSS is written for.
+ * Layout numbers of spec section 9, in one place (the breakpoints, mobile 768 px, menu collapse 1024 px,
+ * desktop 1920 px, are in the CSS).
  */
-export const BREAKPOINT_MOBILE = 768;
-export const BREAKPOINT_DESKTOP = 1920;
-/** Below this width the main menu collapses behind a Menu button. */
-export const MENU_COLLAPSE_WIDTH = 1024;
 /** How far the header slides up when the page scrolls down. */
 export const HEADER_HIDE_OFFSET = 82;
 /** Header spacer: the base height, plus the main-menu row (signed in, desktop), plus the breadcrumbs row. */
-export const HEADER_SPACER_BASE = 104;
-export const HEADER_SPACER_SIGNED_IN_DESKTOP = 82;
-export const HEADER_SPACER_BREADCRUMBS = 30;
+const HEADER_SPACER_BASE = 104;
+const HEADER_SPACER_SIGNED_IN_DESKTOP = 82;
+const HEADER_SPACER_BREADCRUMBS = 30;
 
 export interface SpacerInput {
   isAuthenticated: boolean;

@@ -6,7 +6,7 @@ import { loaderStore } from './loader-store';
  * Opens a loader while the router loads the next page. Pages that come from cache arrive within a few
  * milliseconds; waiting this long first keeps the overlay (and its 1 s hide delay) for real waits.
  */
-export const NAVIGATION_LOADER_DELAY_MS = 250;
+const NAVIGATION_LOADER_DELAY_MS = 250;
 
 export function NavigationLoader() {
   const busy = useNavigation().state !== 'idle';

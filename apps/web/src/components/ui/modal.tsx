@@ -4,7 +4,7 @@ import { cx } from './class-names';
 import './ui.css';
 
 /** Spec: focus moves into a modal 100 ms after it opens (lets the opening render settle for screen readers). */
-export const MODAL_FOCUS_DELAY_MS = 100;
+const MODAL_FOCUS_DELAY_MS = 100;
 
 export type ModalCloseReason = 'escape' | 'close-button';
 

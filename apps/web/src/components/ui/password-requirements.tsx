@@ -4,7 +4,7 @@ import {
   minPasswordLength,
   type PasswordRuleId,
   type PasswordRuleSettings,
-} from '../../lib/validation/new-password';
+} from '@portal/contracts/fields';
 import { cx } from './class-names';
 import { VisuallyHidden } from './visually-hidden';
 import './ui.css';

@@ -6,7 +6,7 @@ import { VisuallyHidden } from './visually-hidden';
 import './ui.css';
 
 /** Spec: the resend button is unavailable for 30 seconds after the page loads and after each click. */
-export const RESEND_DELAY_MS = 30_000;
+const RESEND_DELAY_MS = 30_000;
 
 export interface ResendButtonProps {
   /** Sends a new code. Failures are the caller's to handle (the challenge page signs the user out). */

@@ -1,6 +1,6 @@
 import type { ContentBlock } from '@portal/contracts/content';
 
-export const UNAVAILABLE_BLOCK_TEXT = 'This is not available online yet.';
+const UNAVAILABLE_BLOCK_TEXT = 'This is not available online yet.';
 
 /**
  * A block whose data feature is not built yet. It says so plainly rather than showing anything that

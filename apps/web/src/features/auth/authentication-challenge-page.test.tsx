@@ -7,9 +7,9 @@ import {
   margaret,
   oktaErrorResponse,
   type FakeIdentityService,
-} from '../../lib/auth/testing/fake-identity-service';
-import { reachChallenge } from '../../lib/auth/testing/journey';
-import { contentPages, renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+} from '../../session/testing/fake-identity-service';
+import { reachChallenge } from '../../session/testing/journey';
+import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
 import AuthenticationChallengePage from './authentication-challenge-page';
 
 const page = contentPages.challenge;

@@ -7,9 +7,9 @@ import {
   margaret,
   oktaErrorResponse,
   type FakeIdentityService,
-} from '../../lib/auth/testing/fake-identity-service';
-import { reachVerification } from '../../lib/auth/testing/journey';
-import { contentPages, renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+} from '../../session/testing/fake-identity-service';
+import { reachVerification } from '../../session/testing/journey';
+import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
 import AuthenticationVerificationPage from './authentication-verification-page';
 
 const page = contentPages.verify;

@@ -12,11 +12,11 @@ import type { PageProps } from '../../content/page-props';
 import { RichText } from '../../content/rich-text';
 import { useSiteSettings } from '../../content/use-site-settings';
 import { fillPlaceholders } from '../../lib/forms/fill-placeholders';
-import { auditMfaSend } from '../../lib/auth/auth-audit';
-import { identityFailureOf, previousStep, sendFactorCode } from '../../lib/auth/identity-api';
-import { completeSignIn } from '../../lib/auth/sign-in';
-import { signOut } from '../../lib/auth/sign-out';
-import { useAuthSnapshot } from '../../lib/auth/session-store';
+import { auditMfaSend } from '../../session/auth-audit';
+import { identityFailureOf, previousStep, sendFactorCode } from '../../session/identity-api';
+import { completeSignIn } from '../../session/sign-in';
+import { signOut } from '../../session/sign-out';
+import { useAuthSnapshot } from '../../session/session-store';
 import { fieldId } from '../../lib/validation/field';
 import { pageMessage } from './utils/page-messages';
 

@@ -3,11 +3,11 @@ import { createMocks } from 'react-idle-timer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../../lib/app-navigation';
 import { setPageInit } from '../../lib/page-init';
-import { setAuthenticated } from '../../lib/auth/session-store';
+import { setAuthenticated } from '../../session/session-store';
 import {
   installFakeIdentityService,
   type FakeIdentityService,
-} from '../../lib/auth/testing/fake-identity-service';
+} from '../../session/testing/fake-identity-service';
 import { makeSettings, testPageInit } from '../../test/content-fixtures';
 import { renderWithRoot } from '../../test/render-with-root';
 import { InactivityModal } from './inactivity-modal';

@@ -6,15 +6,15 @@ import { Modal } from '../../components/ui/modal';
 import type { SiteSettings } from '@portal/contracts/content';
 import { useOptionalSiteSettings } from '../../content/use-site-settings';
 import { fillPlaceholders } from '../../lib/forms/fill-placeholders';
-import { signOut } from '../../lib/auth/sign-out';
-import { useAuthSnapshot } from '../../lib/auth/session-store';
+import { signOut } from '../../session/sign-out';
+import { useAuthSnapshot } from '../../session/session-store';
 
 /**
  * Spec customer-data section 9. eventsThrottle is passed explicitly; the cross-tab leader election's
  * fallback interval (2000 ms) and response time (100 ms) are react-idle-timer's own defaults, and a
  * closed tab leaves the channel when it unloads (the 60 s removal of older versions is not needed).
  */
-export const IDLE_TIMER = {
+const IDLE_TIMER = {
   actionDebounceMs: 250,
   eventsThrottleMs: 200,
   ignoreMouseMoveMs: 200,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useSiteSettings } from '../../content/use-site-settings';
-import { followDestination, handleLoginCallback, type CallbackResult } from '../../lib/auth/login-callback';
+import { followDestination, handleLoginCallback, type CallbackResult } from '../../session/login-callback';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** One exchange per callback address: the code is single-use, and StrictMode runs effects twice. */

@@ -5,8 +5,8 @@ import {
   installFakeIdentityService,
   margaret,
   type FakeIdentityService,
-} from '../../lib/auth/testing/fake-identity-service';
-import { contentPages, renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+} from '../../session/testing/fake-identity-service';
+import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
 import LoginPage from './login-page';
 
 const page = contentPages.login;

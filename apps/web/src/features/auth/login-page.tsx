@@ -14,8 +14,8 @@ import type { PageProps } from '../../content/page-props';
 import { RichText } from '../../content/rich-text';
 import { useSiteSettings } from '../../content/use-site-settings';
 import { useForm } from '../../lib/forms/use-form';
-import { captureLoginParams } from '../../lib/auth/login-params';
-import { clearSignOutNotice, peekSignOutNotice, type SignOutReason } from '../../lib/auth/sign-out';
+import { captureLoginParams } from '../../session/login-params';
+import { clearSignOutNotice, peekSignOutNotice, type SignOutReason } from '../../session/sign-out';
 import { fieldId } from '../../lib/validation/field';
 import { ProblemAlert } from './components/problem-alert';
 // Types only: the module itself is loaded with import() (see loadLoginAttempt).

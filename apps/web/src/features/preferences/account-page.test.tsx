@@ -6,11 +6,11 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import accountContent from '../../../../../content/pages/account.json';
 import marketingContent from '../../../../../content/pages/account-marketing-preferences.json';
-import { getSessionData } from '../../lib/auth/session-store';
-import { renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+import { getSessionData } from '../../session/session-store';
+import { renderAuthPage } from '../../session/testing/render-auth-page';
 import { setPageInit } from '../../lib/page-init';
 import { testPageInit } from '../../test/content-fixtures';
-import { rememberPendingCompletion } from '../../lib/registration/registration-journey';
+import { rememberPendingCompletion } from '../../session/registration-journey';
 import AccountPage from './account-page';
 import RegistrationMarketingPreferencesPage from './registration-marketing-preferences-page';
 import {

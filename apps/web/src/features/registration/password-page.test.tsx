@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import activateContent from '../../../../../content/pages/register-activate.json';
 import recoveryContent from '../../../../../content/pages/forgotten-password-new-password.json';
-import { renderAuthPage } from '../../lib/auth/testing/render-auth-page';
-import { getSessionData } from '../../lib/auth/session-store';
+import { renderAuthPage } from '../../session/testing/render-auth-page';
+import { getSessionData } from '../../session/session-store';
 import { setPageInit } from '../../lib/page-init';
-import { readPendingCompletion } from '../../lib/registration/registration-journey';
+import { readPendingCompletion } from '../../session/registration-journey';
 import PasswordPage from './password-page';
 import { installFakeServices, json, oktaError } from './testing/fake-services';
 

@@ -10,16 +10,13 @@ import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';
 import { useSiteSettings } from '../../content/use-site-settings';
 import { ApiError } from '../../lib/api-client';
-import { auditEventIds } from '../../lib/audit/audit-event-ids';
-import { auditFailureReasonOf, logAuditEvent } from '../../lib/audit/log-audit-event';
-import { cancelTransaction, oktaErrorMessage } from '../../lib/auth/identity-api';
-import { completeSignIn } from '../../lib/auth/sign-in';
-import { signOut } from '../../lib/auth/sign-out';
+import { auditEventIds } from '../../session/audit/audit-event-ids';
+import { auditFailureReasonOf, logAuditEvent } from '../../session/audit/log-audit-event';
+import { cancelTransaction, oktaErrorMessage } from '../../session/identity-api';
+import { completeSignIn } from '../../session/sign-in';
+import { signOut } from '../../session/sign-out';
 import { useForm } from '../../lib/forms/use-form';
-import {
-  rememberPendingCompletion,
-  startRegistrationJourney,
-} from '../../lib/registration/registration-journey';
+import { rememberPendingCompletion, startRegistrationJourney } from '../../session/registration-journey';
 import {
   checkLinkToken,
   setNewPassword,

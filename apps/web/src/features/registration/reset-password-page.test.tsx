@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import resetContent from '../../../../../content/pages/forgotten-password.json';
-import { renderAuthPage } from '../../lib/auth/testing/render-auth-page';
+import { renderAuthPage } from '../../session/testing/render-auth-page';
 import { setPageInit } from '../../lib/page-init';
 import ResetPasswordPage from './reset-password-page';
 import { installFakeServices, json, tooManyRequests } from './testing/fake-services';

@@ -61,7 +61,7 @@ export function trackVirtualPageView({ path, title, pageType }: VirtualPageView)
 }
 
 /** The parts of a data router's state this needs (react-router's `router.state`). */
-export interface RouterStateLike {
+interface RouterStateLike {
   /** False while the first page's loaders still run. */
   initialized?: boolean;
   location: { pathname: string; search: string; key: string };

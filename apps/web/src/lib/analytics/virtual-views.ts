@@ -7,7 +7,7 @@ import { trackVirtualPageView } from './page-views';
 export const NAV_POLICIES_VIEW_PATH = '/dcs/nav/policies/';
 
 /** "Home Insurance" -> "home-insurance": readable in reports and safe in a path. */
-export function elementTitleSlug(elementTitle: string): string {
+function elementTitleSlug(elementTitle: string): string {
   const slug = elementTitle
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

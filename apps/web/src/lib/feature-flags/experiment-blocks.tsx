@@ -11,7 +11,7 @@ type Variant = Experiment['variants'][number];
  * flag is not defined or names no variant, the experiment is not running and the first variant (the
  * control) shows.
  */
-export function chosenVariant(experiment: Experiment, status: FlagsStatus): Variant | null {
+function chosenVariant(experiment: Experiment, status: FlagsStatus): Variant | null {
   if (status === 'loading') return null;
   const value = getFeatureValue<string | null>(experiment.key, null);
   return experiment.variants.find((v) => v.id === value) ?? experiment.variants[0] ?? null;

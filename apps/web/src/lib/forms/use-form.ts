@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { fieldId, type FieldContext, type FieldDefinition, type FieldValue } from '../validation/field';
+import { type FieldContext, type FieldDefinition, type FieldValue } from '../validation/field';
 import { evaluateForm, type FormError, type FormEvaluation } from '../validation/form';
 import { afterPointerRelease, trackPointerPresses } from './pointer-press';
 
@@ -40,7 +40,7 @@ export interface FormController {
 }
 
 /** The empty value of a field: a boolean for a single checkbox, a list for a checkbox group, else text. */
-export function emptyValue(definition: FieldDefinition): FieldValue {
+function emptyValue(definition: FieldDefinition): FieldValue {
   if (definition.type === 'checkbox') return definition.options && definition.options.length > 0 ? [] : false;
   return '';
 }
@@ -150,6 +150,3 @@ export function useForm({ fields, initialValues, context }: UseFormOptions): For
     clear,
   };
 }
-
-/** The id an error summary links to for a field (re-exported for pages building their own lists). */
-export { fieldId };

@@ -1,9 +1,8 @@
+import { daysInMonth, isLeapYear } from '@portal/contracts/fields';
 import { describe, expect, it } from 'vitest';
 import {
-  daysInMonth,
   formatDateOfBirthInput,
   fromIsoDate,
-  isLeapYear,
   isValidDateOfBirth,
   toIsoDate,
   validateDateOfBirth,

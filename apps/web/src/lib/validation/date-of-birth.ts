@@ -1,7 +1,7 @@
+import { daysInMonth, EARLIEST_BIRTH_YEAR } from '@portal/contracts/fields';
+
 /** DD/MM/YYYY. */
-export const DATE_OF_BIRTH_LENGTH = 10;
-/** Earliest year accepted: anyone born before it is certainly a typing slip. */
-export const EARLIEST_BIRTH_YEAR = 1900;
+const DATE_OF_BIRTH_LENGTH = 10;
 
 const DISPLAY_PATTERN = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -50,15 +50,6 @@ export function formatDateOfBirthInput(raw: string, previous = ''): string {
   return out.slice(0, DATE_OF_BIRTH_LENGTH);
 }
 
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 function isRealDate(year: number, month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
@@ -83,7 +74,7 @@ export function fromIsoDate(value: string): string | null {
   return `${match[3]}/${match[2]}/${match[1]}`;
 }
 
-export type DateOfBirthProblem = 'empty' | 'format' | 'not-a-date' | 'future' | 'too-early';
+type DateOfBirthProblem = 'empty' | 'format' | 'not-a-date' | 'future' | 'too-early';
 export type DateOfBirthResult = { valid: true; iso: string } | { valid: false; problem: DateOfBirthProblem };
 
 export interface DateOfBirthOptions {

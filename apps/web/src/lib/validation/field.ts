@@ -1,15 +1,18 @@
 import { isValidDateOfBirth } from './date-of-birth';
-import { validateEmail } from './email';
-import { checkNewPassword, type PasswordRuleSettings } from './new-password';
-import { isValidPolicyNumber } from './policy-number';
-import { isValidPostcode } from './postcode';
+import {
+  checkNewPassword,
+  isValidEmail,
+  isValidPolicyNumber,
+  isValidPostcode,
+  type PasswordRuleSettings,
+} from '@portal/contracts/fields';
 import { LANDLINE_CODE_LENGTH, MOBILE_CODE_LENGTH } from './challenge-code';
 
 /** Spec defaults for a field definition that leaves them out. */
 export const DEFAULT_ERROR_TEXT = 'Error';
 export const DEFAULT_LABEL = 'Label';
 
-export interface FieldOption {
+interface FieldOption {
   id?: string;
   label: string;
   value: string;
@@ -106,7 +109,7 @@ function matchesPattern(pattern: string, value: string): boolean {
 function typeRuleMet(type: string, value: string, context: FieldContext): boolean {
   switch (type) {
     case 'email':
-      return validateEmail(value);
+      return isValidEmail(value);
     case 'dob':
       return isValidDateOfBirth(value, context.today ? { today: context.today } : {});
     case 'postcode':

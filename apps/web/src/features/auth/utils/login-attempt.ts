@@ -1,7 +1,7 @@
-import { auditSignIn } from '../../../lib/auth/auth-audit';
-import { identityFailureOf, primaryAuthentication } from '../../../lib/auth/identity-api';
-import { completeSignIn } from '../../../lib/auth/sign-in';
-import { normaliseEmail } from '../../../lib/validation/email';
+import { auditSignIn } from '../../../session/auth-audit';
+import { identityFailureOf, primaryAuthentication } from '../../../session/identity-api';
+import { completeSignIn } from '../../../session/sign-in';
+import { normaliseEmail } from '@portal/contracts/fields';
 import type { MessageKey } from './page-messages';
 
 /*

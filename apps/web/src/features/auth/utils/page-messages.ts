@@ -4,7 +4,7 @@ import { createPageMessages, plainText } from '../../../lib/content-messages';
  * Texts these pages fall back on when content lacks a message. Content normally supplies every one
  * (content/pages/login*.json); these keep a journey explainable if an editor removes one.
  */
-export const fallbackMessages = {
+const fallbackMessages = {
   errorSummaryHeading: 'There is a problem',
   wrongCredentialsMessage: '<p>The email address or password is not right. Check them and try again.</p>',
   lockedOutMessage:

@@ -12,17 +12,17 @@ import { CallToActionList } from '../../../content/call-to-action';
 import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { ExperimentBlocks } from '../../../lib/feature-flags/experiment-blocks';
-import { auditEventIds } from '../../../lib/audit/audit-event-ids';
-import { correspondencePreferenceOf, marketingChannelsOf } from '../../../lib/audit/audit-fields';
-import { auditFailureReasonOf, logAuditEvent } from '../../../lib/audit/log-audit-event';
-import { takePostLoginPath } from '../../../lib/auth/post-login';
-import { markLoggedIn } from '../../../lib/auth/session-store';
-import { useCurrentUser } from '../../../lib/auth/tokens';
+import { auditEventIds } from '../../../session/audit/audit-event-ids';
+import { correspondencePreferenceOf, marketingChannelsOf } from '../../../session/audit/audit-fields';
+import { auditFailureReasonOf, logAuditEvent } from '../../../session/audit/log-audit-event';
+import { takePostLoginPath } from '../../../session/post-login';
+import { markLoggedIn } from '../../../session/session-store';
+import { useCurrentUser } from '../../../session/tokens';
 import {
   completePendingRegistration,
   endRegistrationJourney,
   isRegistrationJourney,
-} from '../../../lib/registration/registration-journey';
+} from '../../../session/registration-journey';
 import { fetchUserPreferences, updatePreferences, userPreferencesKey } from '../api/preferences-api';
 import { firstSignInBody, type MarketingChannel } from './first-sign-in-body';
 
@@ -63,12 +63,12 @@ function text(page: PageContent, key: keyof typeof fallbackTexts): string {
 }
 
 /** True once the tailored online marketing question has been answered (spec: "already true or false"). */
-export function onlineAnswered(preferences: Pick<UserPreferences, 'marketingPreferences'>): boolean {
+function onlineAnswered(preferences: Pick<UserPreferences, 'marketingPreferences'>): boolean {
   return typeof preferences.marketingPreferences.online === 'boolean';
 }
 
 /** Spec: the email/phone/post channels are offered only when none of them is set. */
-export function channelsOffered(preferences: Pick<UserPreferences, 'marketingPreferences'> | null): boolean {
+function channelsOffered(preferences: Pick<UserPreferences, 'marketingPreferences'> | null): boolean {
   if (!preferences) return true;
   const { email, phone, post } = preferences.marketingPreferences;
   return email === null && phone === null && post === null;

@@ -1,10 +1,10 @@
 import type { UserPreferences } from '@portal/contracts/account';
 import { vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api-client';
-import { setAuthenticated, setSessionData } from '../../../lib/auth/session-store';
-import type { SessionData } from '../../../lib/auth/session-machine';
-import { testAccessToken } from '../../../lib/auth/testing/fake-identity-service';
-import { getAccessToken, resetTokenClient, storeTokens } from '../../../lib/auth/tokens';
+import { setAuthenticated, setSessionData } from '../../../session/session-store';
+import type { SessionData } from '../../../session/session-machine';
+import { testAccessToken } from '../../../session/testing/fake-identity-service';
+import { getAccessToken, resetTokenClient, storeTokens } from '../../../session/tokens';
 import { TEST_ORIGIN, testPageInit } from '../../../test/content-fixtures';
 
 /*
@@ -15,7 +15,7 @@ import { TEST_ORIGIN, testPageInit } from '../../../test/content-fixtures';
 
 export const CUSTOMER_ID = 'C1000002';
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   body: unknown;

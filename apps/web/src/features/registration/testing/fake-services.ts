@@ -1,6 +1,6 @@
 import type { AuthnTransaction } from '@portal/contracts/identity';
 import { vi } from 'vitest';
-import { oktaErrorResponse } from '../../../lib/auth/testing/fake-identity-service';
+import { oktaErrorResponse } from '../../../session/testing/fake-identity-service';
 import { settingsInput, TEST_ORIGIN, testPageInit } from '../../../test/content-fixtures';
 
 /*
@@ -10,7 +10,7 @@ import { settingsInput, TEST_ORIGIN, testPageInit } from '../../../test/content-
  * Installed as the global fetch; every call is recorded.
  */
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   body: unknown;
@@ -48,7 +48,7 @@ const user = {
   },
 };
 
-export function passwordResetTx(
+function passwordResetTx(
   stateToken: string,
   recoveryType: 'ACCOUNT_ACTIVATION' | 'PASSWORD',
 ): AuthnTransaction {
@@ -82,7 +82,7 @@ export function passwordResetTx(
   };
 }
 
-export function mfaRequiredTx(stateToken: string): AuthnTransaction {
+function mfaRequiredTx(stateToken: string): AuthnTransaction {
   return {
     status: 'MFA_REQUIRED',
     stateToken,

@@ -5,7 +5,7 @@ import { createPageMessages, plainText } from '../../../lib/content-messages';
  * (content/pages/register*.json, forgotten-password*.json); these keep a journey explainable if an editor
  * removes one.
  */
-export const fallbackMessages = {
+const fallbackMessages = {
   errorSummaryHeading: 'There is a problem',
   invalidTokenMessage:
     '<p>The link you used has expired or has already been used. Please register again and we will send you a new link.</p>',

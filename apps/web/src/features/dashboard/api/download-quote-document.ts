@@ -1,0 +1,14 @@
+import { getQuoteDocumentPdfCall } from '@portal/contracts/document';
+import { buildPath } from '@portal/contracts/call';
+import { callApi } from '../../../lib/api-client';
+import { downloadDocument } from '../../../lib/download-document';
+
+/** GET {document}/api/v1/document/quote/{customerId}/{quoteNumber}/{docId}/{title}, saved as a file. */
+export function downloadQuoteDocument(customerId: string, quoteNumber: string, docId: string, title: string) {
+  const params = { customerId, policyId: quoteNumber, docId, title };
+  return downloadDocument(
+    buildPath(getQuoteDocumentPdfCall.path, params),
+    (onHeaders) => callApi(getQuoteDocumentPdfCall, { params, onHeaders, handleError: () => undefined }),
+    { documentTitle: title, policyNumber: quoteNumber, elementTitle: 'quotes' },
+  );
+}

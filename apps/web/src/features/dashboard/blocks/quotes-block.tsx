@@ -1,0 +1,105 @@
+import type { BlockOf } from '@portal/contracts/content';
+import type { Quote } from '@portal/contracts/policy';
+import { useState } from 'react';
+import { CallToActionList } from '../../../content/call-to-action';
+import { PolicySystemLink } from '../../../content/policy-system-link';
+import { RichText } from '../../../content/rich-text';
+import { formatLongDate } from '../../../lib/format';
+import { useCurrentUser } from '../../../session/tokens';
+import { downloadQuoteDocument } from '../api/download-quote-document';
+import { useCustomerData } from '../../../content/use-customer-data';
+
+function QuoteCard({
+  quote,
+  block,
+  customerId,
+}: {
+  quote: Quote;
+  block: BlockOf<'quotes'>;
+  customerId: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const online = quote.quoteActions.onlineQuoteAndBuy;
+  return (
+    <li className="policy-card">
+      <h3 className="policy-card__title">{quote.productType}</h3>
+      <dl className="summary-list">
+        <div>
+          <dt>{block.labels['quoteNumber'] ?? 'Quote reference'}</dt>
+          <dd>{quote.quoteNumber}</dd>
+        </div>
+        <div>
+          <dt>{block.labels['startDate'] ?? 'Cover would start'}</dt>
+          <dd>{formatLongDate(quote.startDate)}</dd>
+        </div>
+      </dl>
+      <div className="cta-list">
+        {quote.documents.documentSummaries.map((doc) => (
+          <button
+            key={doc.id}
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setFailed(null);
+              downloadQuoteDocument(
+                customerId,
+                quote.quoteNumber,
+                doc.id,
+                `${doc.name} ${quote.quoteNumber}`,
+              ).catch(() => setFailed(doc.id));
+            }}
+          >
+            {block.downloadText}
+            <span className="visually-hidden">
+              {' '}
+              {doc.name} {quote.quoteNumber}
+            </span>
+          </button>
+        ))}
+        {online.enabled && online.url ? (
+          <PolicySystemLink href={online.url} className="button">
+            {block.continueOnlineText}
+            <span className="visually-hidden"> {quote.quoteNumber}</span>
+          </PolicySystemLink>
+        ) : (
+          <button type="button" className="button" disabled>
+            {block.continueOnlineText}
+            <span className="visually-hidden"> {quote.quoteNumber}</span>
+          </button>
+        )}
+      </div>
+      {failed && <RichText html={block.fileError} className="file-error" />}
+    </li>
+  );
+}
+
+/** The customer's quotes with download and continue-online buttons, or the no-quotes block. */
+function QuotesBlock({ block }: { block: BlockOf<'quotes'> }) {
+  const { data } = useCustomerData();
+  const user = useCurrentUser();
+  if (!data || !user) return null;
+  const headingId = `${block.id}-heading`;
+  const quotes = data.quotes ?? [];
+  if (quotes.length === 0) {
+    return (
+      <section className="dashboard-block" aria-labelledby={headingId}>
+        <h2 id={headingId}>{block.noQuotes.heading ?? block.heading}</h2>
+        <RichText html={block.noQuotes.body} />
+        <CallToActionList items={block.noQuotes.callsToAction} />
+      </section>
+    );
+  }
+  return (
+    <section className="dashboard-block" aria-labelledby={headingId}>
+      <h2 id={headingId}>{block.heading}</h2>
+      <RichText html={block.body} />
+      <ul className="card-grid">
+        {quotes.map((quote) => (
+          <QuoteCard key={quote.quoteNumber} quote={quote} block={block} customerId={user.customerId} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default QuotesBlock;

@@ -1,0 +1,186 @@
+import type { BlockOf } from '@portal/contracts/content';
+import type { Bicycle, LineOfBusiness, Policy, Valuable } from '@portal/contracts/policy';
+import { RichText } from '../../../content/rich-text';
+import { formatGbp } from '../../../lib/format';
+import { artTypeLabel, coverLabel, homeFirst } from '../cover-labels';
+import { usePolicyFromUrl } from '../use-policy-from-url';
+
+type Labels = (key: string, fallback: string) => string;
+
+/** Spec §9: valuables, fine art and bicycle lists show at most this many items (content may lower it). */
+const MAX_LISTED_ITEMS = 20;
+const TOO_MANY_ITEMS_FALLBACK = 'For a full list of your valuables please see your documents';
+
+function Amount({ label, value }: { label: string; value: number | null }) {
+  if (value === null) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{formatGbp(value)}</dd>
+    </div>
+  );
+}
+
+function Text({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function ValuableItem({ item, label, unknownArt }: { item: Valuable; label: Labels; unknownArt: string }) {
+  return (
+    <li className="cover-item">
+      <p className="cover-item__title">{item.description || item.category}</p>
+      <dl className="summary-list summary-list--compact">
+        <Text label={label('category', 'Category')} value={item.category} />
+        <Text label={label('artType', 'Type of art')} value={artTypeLabel(item.artType, unknownArt)} />
+        <Text label={label('collectionType', 'Collection')} value={item.collectionType} />
+        <Text label={label('make', 'Make')} value={item.make} />
+        {item.value.visible && <Amount label={label('value', 'Value')} value={item.value.value} />}
+        <Amount label={label('replacementCost', 'Replacement cost')} value={item.replacementCost} />
+        <Amount label={label('sumInsured', 'Sum insured')} value={item.sumInsured} />
+        <Amount label={label('singleItemLimit', 'Single item limit')} value={item.singleItemLimit} />
+      </dl>
+    </li>
+  );
+}
+
+function BicycleItem({ item, label }: { item: Bicycle; label: Labels }) {
+  return (
+    <li className="cover-item">
+      <p className="cover-item__title">{item.description}</p>
+      {item.value.visible && (
+        <dl className="summary-list summary-list--compact">
+          <Amount label={label('value', 'Value')} value={item.value.value} />
+        </dl>
+      )}
+    </li>
+  );
+}
+
+/** A list capped at `max` items, with the content's message when there are more. */
+function Capped<T>({
+  heading,
+  items,
+  max,
+  tooMany,
+  render,
+}: {
+  heading: string;
+  items: readonly T[];
+  max: number;
+  tooMany: string;
+  render: (item: T, index: number) => React.ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h4>{heading}</h4>
+      <ul className="cover-items">{items.slice(0, max).map(render)}</ul>
+      {items.length > max && <p className="inset-text">{tooMany}</p>}
+    </>
+  );
+}
+
+function LineAccordion({
+  policy,
+  line,
+  block,
+  label,
+  open,
+}: {
+  policy: Policy;
+  line: LineOfBusiness;
+  block: BlockOf<'policyCoverInsert'>;
+  label: Labels;
+  open: boolean;
+}) {
+  const max = Math.min(block.maxItems, MAX_LISTED_ITEMS);
+  const tooMany = block.tooManyItemsMessage || TOO_MANY_ITEMS_FALLBACK;
+  return (
+    <details className="accordion" open={open}>
+      <summary className="accordion__summary">
+        <h3 className="accordion__heading">{coverLabel(policy.productType, line.type)}</h3>
+      </summary>
+      <div className="accordion__body">
+        {line.coverLevel && (
+          <p>
+            <strong>{label('coverLevel', 'Level of cover')}:</strong> {line.coverLevel}
+          </p>
+        )}
+        {line.risks.map((risk, i) => (
+          <div key={`${risk.displayName}-${i}`} className="cover-risk">
+            <h4>{risk.displayName}</h4>
+            {risk.registration && (
+              <p>
+                <strong>{label('registration', 'Registration')}:</strong> {risk.registration}
+              </p>
+            )}
+            {risk.covers.length > 0 && (
+              <>
+                <p className="cover-risk__label">{label('covers', 'Included cover')}</p>
+                <ul>
+                  {risk.covers.map((cover, j) => (
+                    <li key={`${cover.type}-${j}`}>{cover.type}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        ))}
+        <Capped
+          heading={label('valuables', 'Valuables')}
+          items={line.valuables}
+          max={max}
+          tooMany={tooMany}
+          render={(item, i) => (
+            <ValuableItem key={i} item={item} label={label} unknownArt={block.unknownArtTypeLabel} />
+          )}
+        />
+        <Capped
+          heading={label('bicycles', 'Bicycles')}
+          items={line.bicycles}
+          max={max}
+          tooMany={tooMany}
+          render={(item, i) => <BicycleItem key={i} item={item} label={label} />}
+        />
+      </div>
+    </details>
+  );
+}
+
+/** Policy cover insert (spec customer-data §2): one accordion per line of business, Home first. */
+function PolicyCoverBlock({ block }: { block: BlockOf<'policyCoverInsert'> }) {
+  const found = usePolicyFromUrl();
+  if (found.state === 'error') return <RichText html={block.errorText} className="inset-text" />;
+  if (found.state !== 'ready') return null;
+  const { policy } = found;
+  const label: Labels = (key, fallback) => block.labels[key] ?? fallback;
+  const lines = homeFirst(policy.linesOfBusiness);
+  return (
+    <section className="content-block policy-cover" aria-label={block.heading ?? 'Your cover'}>
+      {block.heading && <h2>{block.heading}</h2>}
+      <RichText html={block.body} />
+      {lines.length === 0 ? (
+        <RichText html={block.errorText} className="inset-text" />
+      ) : (
+        lines.map((line, i) => (
+          <LineAccordion
+            key={`${line.type}-${i}`}
+            policy={policy}
+            line={line}
+            block={block}
+            label={label}
+            open={lines.length === 1}
+          />
+        ))
+      )}
+    </section>
+  );
+}
+
+export default PolicyCoverBlock;

@@ -1,0 +1,167 @@
+import type { BlockOf } from '@portal/contracts/content';
+import type { DocumentSummary, PolicyDocumentPack } from '@portal/contracts/document';
+import { useState } from 'react';
+import { ContentLink } from '../../../content/content-link';
+import { RichText } from '../../../content/rich-text';
+import { formatLongDate } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useCurrentUser } from '../../../session/tokens';
+import { downloadPolicyDocument } from '../api/download-policy-document';
+import { usePolicyDocuments } from '../api/list-policy-documents';
+import { usePolicyFromUrl } from '../use-policy-from-url';
+
+/** Spec §9: the mobile breakpoint; page sizes for below and above it come from content. */
+const MOBILE_BREAKPOINT_PX = 768;
+
+function DocumentRow({
+  doc,
+  block,
+  onDownload,
+}: {
+  doc: DocumentSummary;
+  block: BlockOf<'policyDocumentPacks'>;
+  onDownload: (doc: DocumentSummary) => Promise<unknown>;
+}) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  return (
+    <li className="document-row">
+      <span className="document-row__name">{doc.name}</span>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-busy={state === 'busy'}
+        onClick={() => {
+          setState('busy');
+          onDownload(doc).then(
+            () => setState('idle'),
+            () => setState('failed'),
+          );
+        }}
+      >
+        {block.downloadText}
+        <span className="visually-hidden"> {doc.name}</span>
+      </button>
+      {state === 'failed' && (
+        <div role="alert" className="file-error">
+          <RichText html={block.messages.fileError} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Pack({
+  pack,
+  block,
+  onDownload,
+}: {
+  pack: PolicyDocumentPack;
+  block: BlockOf<'policyDocumentPacks'>;
+  onDownload: (doc: DocumentSummary) => Promise<unknown>;
+}) {
+  return (
+    <li className="document-pack">
+      <h3 className="document-pack__title">{pack.title}</h3>
+      <p className="document-pack__date">
+        {block.createdLabel} {formatLongDate(pack.createDate)}
+      </p>
+      <ul className="document-list">
+        {pack.documentSummaries.map((doc) => (
+          <DocumentRow key={doc.id} doc={doc} block={block} onDownload={onDownload} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * Policy document packs and inserts (spec customer-data §2): the policy's packs, newest first, a page at a
+ * time (page size for mobile or desktop from content) with load more; each document downloads as a PDF
+ * under the name the service gives, with the file error beside one that fails; apiError when the list
+ * cannot be read; noDocsErrorHeading and noDocsError when there are none. Then the standard wording
+ * inserts for the policy's product.
+ */
+export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocumentPacks'> }) {
+  const found = usePolicyFromUrl();
+  const user = useCurrentUser();
+  const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const pageSize = desktop ? block.pageSize.desktop : block.pageSize.mobile;
+  const policyNumber = found.state === 'ready' ? found.policyNumber : null;
+  const documents = usePolicyDocuments(user?.customerId, policyNumber, pageSize);
+  if (found.state === 'error') return <RichText html={block.messages.apiError} className="inset-text" />;
+  if (found.state !== 'ready' || !user) return null;
+  const { policy } = found;
+  const inserts = block.inserts.filter((insert) => insert.productTypes.includes(policy.productType));
+  const packs = documents.data?.pages.flatMap((page) => page.data) ?? [];
+  const onDownload = (doc: DocumentSummary) =>
+    downloadPolicyDocument(
+      user.customerId,
+      policy.policyNumber,
+      doc.id,
+      `${doc.name} ${policy.policyNumber}`,
+    );
+  const headingId = `${block.id}-heading`;
+
+  return (
+    <section className="content-block policy-documents" aria-labelledby={headingId}>
+      <h2 id={headingId}>{block.heading ?? 'Your documents'}</h2>
+      <RichText html={block.body} />
+      {documents.isPending ? (
+        <p className="block-loading" role="status">
+          Loading your documents…
+        </p>
+      ) : documents.isError && packs.length === 0 ? (
+        <div role="alert">
+          <RichText html={block.messages.apiError} className="inset-text" />
+        </div>
+      ) : packs.length === 0 ? (
+        <div className="inset-text">
+          <h3>{block.messages.noDocsErrorHeading}</h3>
+          <RichText html={block.messages.noDocsError} />
+        </div>
+      ) : (
+        <>
+          <ul className="document-packs">
+            {packs.map((pack) => (
+              <Pack
+                key={`${pack.title}-${pack.createDate}`}
+                pack={pack}
+                block={block}
+                onDownload={onDownload}
+              />
+            ))}
+          </ul>
+          {documents.isFetchNextPageError && (
+            <div role="alert">
+              <RichText html={block.messages.apiError} className="inset-text" />
+            </div>
+          )}
+          {documents.hasNextPage && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-busy={documents.isFetchingNextPage}
+              disabled={documents.isFetchingNextPage}
+              onClick={() => void documents.fetchNextPage()}
+            >
+              {block.loadMoreText}
+            </button>
+          )}
+        </>
+      )}
+      {inserts.length > 0 && (
+        <ul className="document-list document-inserts">
+          {inserts.map((insert) => (
+            <li key={insert.id} className="document-row">
+              <ContentLink href={insert.url} opensIn="NewTab" className="link">
+                {insert.title}
+              </ContentLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default PolicyDocumentsBlock;

@@ -1,0 +1,59 @@
+import type { CallToAction } from '@portal/contracts/content';
+import type { Policy } from '@portal/contracts/policy';
+
+export interface PolicyActionLink {
+  href: string;
+  /** Request a change uses the bespoke interstitial. */
+  bespoke: boolean;
+}
+
+/**
+ * The policy-system address behind a call to action of a policy-system link type (spec §4: GuidewireMTA,
+ * GuidewireViewRenewal, GuidewireRequestAChange), from the policy's own actions; null when the policy does
+ * not offer it (no address, mid-term changes not allowed, or online renewal viewing not enabled).
+ * Undefined for any other link type: content decides those.
+ */
+export function policyActionLink(cta: CallToAction, policy: Policy): PolicyActionLink | null | undefined {
+  const actions = policy.policyActions;
+  switch (cta.linkType) {
+    case 'GuidewireMTA':
+      return policy.allowMTA && actions.onlineMidTermAdjustment.url
+        ? { href: actions.onlineMidTermAdjustment.url, bespoke: false }
+        : null;
+    case 'GuidewireViewRenewal':
+      return actions.onlineViewRenewal.enabled && actions.onlineViewRenewal.url
+        ? { href: actions.onlineViewRenewal.url, bespoke: false }
+        : null;
+    case 'GuidewireRequestAChange':
+      return actions.bespokeRequestAChange.url
+        ? { href: actions.bespokeRequestAChange.url, bespoke: true }
+        : null;
+    default:
+      return undefined;
+  }
+}
+
+type HelpItem = {
+  allowMTA?: boolean | undefined;
+  displayFilter?: 'Enabled' | 'Disabled' | 'PolicyRenewalCustomerReady' | undefined;
+  productTypes?: readonly string[] | undefined;
+};
+
+/**
+ * Spec §5: policy contextual help filters by allowMTA, by display filter and by product type list. An item
+ * without a filter applies to every policy. Display filter Enabled and Disabled follow whether the policy
+ * can be changed online (allowMTA); PolicyRenewalCustomerReady shows only while the renewal is ready.
+ */
+export function helpApplies(
+  item: HelpItem,
+  policy: Pick<Policy, 'allowMTA' | 'status' | 'productType'>,
+): boolean {
+  if (item.allowMTA !== undefined && item.allowMTA !== policy.allowMTA) return false;
+  if (item.displayFilter === 'Enabled' && !policy.allowMTA) return false;
+  if (item.displayFilter === 'Disabled' && policy.allowMTA) return false;
+  if (item.displayFilter === 'PolicyRenewalCustomerReady' && policy.status !== 'RenewalCustomerReady')
+    return false;
+  if (item.productTypes && item.productTypes.length > 0 && !item.productTypes.includes(policy.productType))
+    return false;
+  return true;
+}
