@@ -52,6 +52,9 @@ async function newResetLink(
 }
 
 test.describe('forgotten password', () => {
+  // Whole journeys, each screen scanned by axe: up to a minute on a busy two-core machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test('ask for a link, choose a new password, confirm with a text code, then sign in with it', async ({
     page,
     request,

@@ -73,6 +73,9 @@ async function fillRegistration(
 }
 
 test.describe('registration', () => {
+  // Whole journeys, each screen scanned by axe: up to a minute on a busy two-core machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test('register, activate from the email, set a password, text code, marketing step, dashboard', async ({
     page,
     request,

@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { demo, signIn } from './auth-helpers';
+
+/*
+ * The customer data half against the real server and the seeded portfolio (README, "Demo sign-in"):
+ * Helen has nine policies across every group, Margaret a home policy with 23 valuables and the policy
+ * system's actions, James nothing yet but a welcome message. Every screen is scanned by axe.
+ */
+
+const helen = {
+  email: 'helen.dawson@example.co.uk',
+  password: 'ShropshireHills1968',
+  phone: { number: '07700900333', radio: 'Text message to +44 XXXX XXX333' },
+};
+const james = {
+  email: 'james.carter@example.co.uk',
+  password: 'WeaversRowHexham90',
+  phone: { number: '07700900222', radio: 'Text message to +44 XXXX XXX222' },
+};
+const margaret = {
+  ...demo.margaret,
+  phone: { number: demo.margaret.mobile, radio: demo.margaret.textRadio },
+};
+
+const policiesSection = (page: Page) => page.getByRole('region', { name: 'Your policies' });
+const policyCards = (page: Page) => policiesSection(page).getByRole('listitem');
+
+test.describe('dashboard and policies', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('Helen: renewals, policies by group with load more, a policy, its cover and documents', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await page.goto('/login');
+    await signIn(page, request, helen, helen.phone);
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+
+    // The welcome-back (splash) message is inside its date window: shown once, then closed.
+    const splash = page.getByRole('dialog', { name: 'New: read your renewal documents online' });
+    await expect(splash).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await splash.getByRole('button', { name: 'Not now' }).click();
+    await expect(splash).toBeHidden();
+
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Helen');
+    const renewals = page.getByRole('region', { name: 'Policies due for renewal' });
+    await expect(
+      renewals.getByRole('heading', { name: 'Fine Art and Collectables Insurance' }),
+    ).toBeVisible();
+
+    // Six in force (five active and one renewing): three shown, then three more.
+    await expect(policiesSection(page).getByText('6 active policies available to view')).toBeVisible();
+    await expect(policyCards(page)).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Active (6)', pressed: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Show more policies' }).click();
+    await expect(policyCards(page)).toHaveCount(6);
+    await expect(page.getByRole('button', { name: 'Show more policies' })).toHaveCount(0);
+    // Five minutes after the last "load more", the grid is back to three.
+    await page.clock.fastForward('05:01');
+    await expect(policyCards(page)).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Expired (2)' }).click();
+    await expect(policyCards(page)).toHaveCount(2);
+    await page.getByRole('button', { name: 'Upcoming (1)' }).click();
+    await expect(policyCards(page)).toHaveCount(1);
+    await expect(policyCards(page).first()).toContainText('Valuables Insurance');
+    await page.getByRole('button', { name: 'Active (6)' }).click();
+    await page.getByRole('button', { name: 'Show more policies' }).click();
+
+    // Quotes and the agency.
+    await expect(
+      page
+        .getByRole('region', { name: 'Your quotes' })
+        .getByRole('definition')
+        .filter({ hasText: '708Q90000004' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your local office' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // One policy: its details, its cover, its documents.
+    await policiesSection(page)
+      .getByRole('link', { name: /View policy Home Insurance 708X1000001/ })
+      .click();
+    await expect(page).toHaveURL(/\/account\/policies\/?\?id=708X1000001$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('708X1000001');
+    const details = page.getByRole('region', { name: 'Policy details' });
+    await expect(details.getByText('Home Insurance', { exact: true }).first()).toBeVisible();
+    await expect(details.getByText('Main policyholder')).toBeVisible();
+    await expect(details.getByText(/^£[\d,]+(\.\d\d)?$/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'What you are covered for' }).click();
+    await expect(page).toHaveURL(/\/account\/policies\/cover\/?\?id=708X1000001$/);
+    await expect(page.getByText('Home cover: buildings and contents')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/policies\/documents\/?\?id=708X1000001$/);
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: /^Download / })
+      .first()
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/708X1000001.*\.pdf$/i);
+    await expectNoSeriousA11yViolations(page);
+
+    // The same pages on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/account/dashboard');
+    await expect(policyCards(page)).toHaveCount(3);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('Margaret: valuables capped at 20, the policy system behind an interstitial, no one else’s policy', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, request, margaret, margaret.phone);
+
+    await page.goto(`/account/policies/cover?id=${margaret.policyNumber}`);
+    const valuables = page.getByRole('group').filter({ hasText: 'Valuables away from home' });
+    await valuables.getByRole('heading', { name: 'Valuables away from home' }).click();
+    await expect(valuables.locator('.cover-item')).toHaveCount(20);
+    await expect(
+      valuables.getByText('For a full list of your valuables please see your documents'),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Request a change: the bespoke interstitial, which Cancel closes.
+    await page.getByRole('link', { name: /Request a change/ }).click();
+    const bespoke = page.getByRole('dialog', { name: 'Request a change to your policy' });
+    await expect(bespoke).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await bespoke.getByRole('button', { name: 'Cancel' }).click();
+    await expect(bespoke).toBeHidden();
+
+    // Make a change online: the standard interstitial, continuing to the policy system (the local stand-in).
+    await page.goto(`/account/policies?id=${margaret.policyNumber}`);
+    await page.getByRole('link', { name: /Make a change online/ }).click();
+    const leaving = page.getByRole('dialog', { name: 'You are leaving your account pages' });
+    await expect(leaving).toBeVisible();
+    const href = await leaving.getByRole('link', { name: /Continue/ }).getAttribute('href');
+    expect(href).toContain(`policy=${margaret.policyNumber}`);
+    const standIn = await request.get(href!);
+    expect(standIn.status()).toBe(200);
+    expect(await standIn.text()).toContain(margaret.policyNumber);
+
+    // Another customer's policy number reads as not found.
+    await page.goto('/account/policies?id=708X1000001');
+    await expect(page.getByText('We cannot find that policy in your account.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('James: the welcome message once, and the empty dashboard', async ({ page, request }) => {
+    await page.goto('/login');
+    await signIn(page, request, james, james.phone);
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    const welcome = page.getByRole('dialog', { name: 'Everything about your cover, in one place' });
+    await expect(welcome).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await welcome.getByRole('button', { name: 'Close welcome message' }).click();
+    await expect(welcome).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'We cannot find any policies' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You have no saved quotes' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'We cannot find any policies' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
