@@ -30,7 +30,7 @@ const policyCards = (page: Page) => policiesSection(page).getByRole('listitem');
 test.describe('dashboard and policies', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('Helen: renewals, policies by group with load more, a policy, its cover and documents', async ({
+  test('Helen: renewals, policies by group with load more, a policy, its cover and documents, her bills', async ({
     page,
     request,
   }) => {
@@ -107,6 +107,19 @@ test.describe('dashboard and policies', () => {
       .click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/708X1000001.*\.pdf$/i);
+    await expectNoSeriousA11yViolations(page);
+
+    // Bills and payments: two accounts, newest first, more at "Show more bills", each a PDF.
+    await page.getByRole('link', { name: 'Bills and payments' }).first().click();
+    await expect(page).toHaveURL(/\/account\/bills-and-payments$/);
+    await expect(page.getByRole('heading', { name: /^Billing account BA/ }).first()).toBeVisible();
+    const bills = page.getByRole('button', { name: /^View PDF/ });
+    await expect(bills).toHaveCount(10);
+    await page.getByRole('button', { name: 'Show more bills' }).click();
+    await expect.poll(() => bills.count()).toBeGreaterThan(10);
+    const bill = page.waitForEvent('download');
+    await bills.first().click();
+    expect((await bill).suggestedFilename()).toMatch(/BA\d+\.pdf$/);
     await expectNoSeriousA11yViolations(page);
 
     // The same pages on a phone.

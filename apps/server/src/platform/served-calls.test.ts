@@ -11,8 +11,6 @@ const NOT_YET_SERVED: Record<string, string> = {
   'profile.mfaDisplayName': 'issue 12',
   'portal.mfaCode': 'issue 12',
   'portal.password': 'issue 12',
-  'document.billingList': 'issue 12',
-  'document.billingPdf': 'issue 12',
   'contact.send': 'issue 12',
 };
 

@@ -33,6 +33,7 @@ const blockRegistry: BlockRegistry = {
   policyDocumentPacks: lazy(() => import('../features/policies/blocks/policy-documents')),
   policyCoverCallToAction: lazy(() => import('../features/policies/blocks/policy-cover-cta')),
   policyContextualHelp: lazy(() => import('../features/policies/blocks/policy-contextual-help')),
+  billingDocuments: lazy(() => import('../features/billing/blocks/billing-documents')),
 };
 
 function blockComponentFor(type: string): ComponentType<{ block: ContentBlock }> | undefined {

@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  getBillingDocumentPdfCall,
   getPolicyDocumentPdfCall,
+  listBillingDocumentsCall,
   getQuoteDocumentPdfCall,
   listPolicyDocumentsCall,
 } from '@portal/contracts/document';
 import { route } from '../../platform/route';
 import type { DocumentsService } from './document.service';
 
-/** The document service: policy document packs and the PDFs of policy and quote documents. */
+/** The document service: billing documents, policy document packs, and the PDFs of each. */
 export async function documentRoutes(app: FastifyInstance, documents: DocumentsService) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
+  route(app, listBillingDocumentsCall, ({ params, query }) =>
+    documents.billingDocuments(params.customerId, query.page, query.pageSize),
+  );
+  route(app, getBillingDocumentPdfCall, ({ params, reply }) =>
+    documents.sendBillingDocument(reply, params.customerId, params.docId),
+  );
   route(app, listPolicyDocumentsCall, ({ params, query }) =>
     documents.policyDocuments(params.customerId, params.policyId, query.page, query.pageSize),
   );

@@ -8,6 +8,8 @@ import type { ModuleContext } from '../../platform/module';
 import { sendPdf, type PdfContent } from '../../platform/pdf';
 import type { Sent } from '../../platform/route';
 import { demoPortfolio, type DemoPolicy } from '../../db/demo-portfolio';
+import { createBillingService, seedBilling } from './billing.service';
+import { longDate, pounds } from './document-format';
 import {
   findPolicyDocument,
   findQuoteDocument,
@@ -16,21 +18,6 @@ import {
   replaceDemoQuoteDocuments,
   type DocumentRecord,
 } from './document.repository';
-
-const pounds = (value: number) =>
-  new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
-  }).format(value);
-
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso}T00:00:00Z`));
 
 /** What each kind of policy document says: the customer, the policy, its cover, dates and premium. */
 function policyPdf(doc: DocumentRecord, policy: Policy, addressee: string[]): PdfContent {
@@ -126,6 +113,8 @@ export function createDocumentsService(ctx: ModuleContext) {
   };
 
   return {
+    ...createBillingService(ctx, addressee),
+
     async policyDocuments(
       customerId: string,
       policyNumber: string,
@@ -243,6 +232,7 @@ function packsFor(policy: DemoPolicy, today: Date) {
 }
 
 export async function seedDocuments(q: Queryable, clock: Clock): Promise<void> {
+  await seedBilling(q, clock);
   const today = clock.now();
   const portfolio = demoPortfolio(today);
   for (const c of portfolio.customers) {

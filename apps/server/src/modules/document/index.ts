@@ -3,7 +3,7 @@ import type { ServiceModule } from '../../platform/module';
 import { documentRoutes } from './document.routes';
 import { createDocumentsService, seedDocuments } from './document.service';
 
-/** The document service: policy document packs and policy and quote PDFs, for the signed-in customer. */
+/** The document service: billing documents, policy document packs and their PDFs, for the signed-in customer. */
 export const documentModule: ServiceModule = {
   name: 'document',
   async routes(app, ctx) {
@@ -12,4 +12,5 @@ export const documentModule: ServiceModule = {
   // After the policy seed (packs belong to policies); dated from today like the policies.
   seed: (ctx) => ctx.db.transaction((tx) => seedDocuments(tx, ctx.clock)),
   seedInputs: () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) }),
+  seedVersion: 2,
 };

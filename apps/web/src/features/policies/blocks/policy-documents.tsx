@@ -1,7 +1,7 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { DocumentSummary, PolicyDocumentPack } from '@portal/contracts/document';
-import { useState } from 'react';
 import { ContentLink } from '../../../content/content-link';
+import { DocumentRow } from '../../../content/document-row';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -12,43 +12,6 @@ import { usePolicyFromUrl } from '../use-policy-from-url';
 
 /** Spec §9: the mobile breakpoint; page sizes for below and above it come from content. */
 const MOBILE_BREAKPOINT_PX = 768;
-
-function DocumentRow({
-  doc,
-  block,
-  onDownload,
-}: {
-  doc: DocumentSummary;
-  block: BlockOf<'policyDocumentPacks'>;
-  onDownload: (doc: DocumentSummary) => Promise<unknown>;
-}) {
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  return (
-    <li className="document-row">
-      <span className="document-row__name">{doc.name}</span>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-busy={state === 'busy'}
-        onClick={() => {
-          setState('busy');
-          onDownload(doc).then(
-            () => setState('idle'),
-            () => setState('failed'),
-          );
-        }}
-      >
-        {block.downloadText}
-        <span className="visually-hidden"> {doc.name}</span>
-      </button>
-      {state === 'failed' && (
-        <div role="alert" className="file-error">
-          <RichText html={block.messages.fileError} />
-        </div>
-      )}
-    </li>
-  );
-}
 
 function Pack({
   pack,
@@ -67,7 +30,13 @@ function Pack({
       </p>
       <ul className="document-list">
         {pack.documentSummaries.map((doc) => (
-          <DocumentRow key={doc.id} doc={doc} block={block} onDownload={onDownload} />
+          <DocumentRow
+            key={doc.id}
+            name={doc.name}
+            buttonText={block.downloadText}
+            fileError={block.messages.fileError}
+            onDownload={() => onDownload(doc)}
+          />
         ))}
       </ul>
     </li>

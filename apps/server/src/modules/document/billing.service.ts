@@ -1,0 +1,255 @@
+import { pdfFileName, type BillingDocumentPage } from '@portal/contracts/document';
+import type { Policy } from '@portal/contracts/policy';
+import type { FastifyReply } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Queryable } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { ModuleContext } from '../../platform/module';
+import { sendPdf, type PdfContent } from '../../platform/pdf';
+import type { Sent } from '../../platform/route';
+import { demoPortfolio, type DemoPolicy } from '../../db/demo-portfolio';
+import {
+  findBillingDocument,
+  listBillingDocuments,
+  replaceDemoBilling,
+  type BillingDocumentRecord,
+  type DemoBillingAccount,
+} from './billing.repository';
+import { longDate, pounds } from './document-format';
+
+/** Monthly instalments: the premium over 12 in pence, any rounding difference on the first. */
+export function instalments(annualPremium: number): { first: number; rest: number } {
+  const pence = Math.round(annualPremium * 100);
+  const rest = Math.floor(pence / 12);
+  return { first: (pence - rest * 11) / 100, rest: rest / 100 };
+}
+
+const addMonths = (iso: string, months: number, day?: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, day ?? d.getUTCDate()));
+  return target.toISOString().slice(0, 10);
+};
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 864e5).toISOString().slice(0, 10);
+const monthName = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+function billingPdf(doc: BillingDocumentRecord, policies: Policy[], addressee: string[]): PdfContent {
+  const { account } = doc;
+  const base = { reference: `Billing account ${account.accountNumber}`, addressee, date: longDate(doc.date) };
+  const policy = policies.find((p) => p.policyNumber === doc.policyNumber);
+  const day = account.collectionDay ?? 1;
+  switch (doc.kind) {
+    case 'statement': {
+      const monthly = policies.filter((p) => p.paymentFrequency === 'Monthly');
+      const rows = monthly.map((p): [string, string] => [
+        `${p.productName} ${p.policyNumber}`,
+        pounds(instalments(p.annualPremium.value).rest),
+      ]);
+      const total = monthly.reduce((sum, p) => sum + instalments(p.annualPremium.value).rest, 0);
+      return {
+        ...base,
+        title: doc.name,
+        sections: [
+          { heading: 'Your payments this month', rows: [...rows, ['Total', pounds(total)]] },
+          {
+            heading: 'How you pay',
+            rows: [
+              ['Payment method', 'Direct Debit'],
+              ['Collected on', `${longDate(addMonths(doc.date, 0, day))}`],
+              ['Bank account', `ending ${account.bankAccountEnding ?? '--'}`],
+            ],
+          },
+        ],
+        notes: ['You do not need to do anything: we collect this amount by Direct Debit.'],
+      };
+    }
+    case 'payment_schedule': {
+      if (!policy) throw notFound('There is no such document.');
+      const { first, rest } = instalments(policy.annualPremium.value);
+      const rows = Array.from({ length: 12 }, (_, i): [string, string] => [
+        longDate(addMonths(policy.startDate, i, day)),
+        pounds(i === 0 ? first : rest),
+      ]);
+      return {
+        ...base,
+        title: 'Your payment schedule',
+        sections: [
+          {
+            heading: 'Your policy',
+            rows: [
+              ['Policy number', policy.policyNumber],
+              ['Product', policy.productName],
+              ['Annual premium', pounds(policy.annualPremium.value)],
+            ],
+          },
+          { heading: 'Your instalments', rows },
+        ],
+        notes: ['Each payment is collected by Direct Debit on or just after the date shown.'],
+      };
+    }
+    case 'direct_debit_confirmation':
+      return {
+        ...base,
+        title: 'Confirmation of your Direct Debit instruction',
+        sections: [
+          {
+            heading: 'Your Direct Debit',
+            rows: [
+              ['Account holder', addressee[0] ?? ''],
+              ['Bank account', `ending ${account.bankAccountEnding ?? '--'}`],
+              ['Collection day', `${day} of each month`],
+              ['Policies', account.policyNumbers.join(', ')],
+              ['Service user number', '123456'],
+            ],
+          },
+        ],
+        notes: [
+          'The Direct Debit Guarantee: if there are any changes to the amount, date or frequency of your Direct Debit we will notify you in advance. If an error is made in the payment of your Direct Debit, you are entitled to a full and immediate refund from your bank.',
+        ],
+      };
+    case 'annual_bill':
+      if (!policy) throw notFound('There is no such document.');
+      return {
+        ...base,
+        title: doc.name,
+        sections: [
+          {
+            heading: 'Your bill',
+            rows: [
+              ['Policy number', policy.policyNumber],
+              ['Product', policy.productName],
+              ['Period of cover', `${longDate(policy.startDate)} to ${longDate(policy.renewalDate)}`],
+              [
+                'Amount due',
+                policy.annualPremium.value === 0
+                  ? 'Included in your package'
+                  : pounds(policy.annualPremium.value),
+              ],
+              ['Please pay by', longDate(policy.startDate)],
+            ],
+          },
+        ],
+        notes: ['Pay online, by phone on 0800 123 4567, or by cheque payable to Meridian Mutual.'],
+      };
+  }
+}
+
+export function createBillingService(
+  ctx: ModuleContext,
+  addressee: (customerId: string) => Promise<string[]>,
+) {
+  return {
+    /** Spec "Billing document list page": documents newest first, each page grouped by account. */
+    async billingDocuments(customerId: string, page: number, pageSize: number): Promise<BillingDocumentPage> {
+      const { rows, total } = await listBillingDocuments(ctx.db, customerId, page, pageSize);
+      const groups: BillingDocumentPage['data'] = [];
+      for (const row of rows) {
+        let group = groups.find((g) => g.accountNumber === row.accountNumber);
+        if (!group) {
+          group = { accountNumber: row.accountNumber, documentSummaries: [] };
+          groups.push(group);
+        }
+        group.documentSummaries.push({ id: row.id, name: row.name, date: row.date });
+      }
+      return {
+        currentPage: page,
+        lastPage: Math.max(1, Math.ceil(total / pageSize)),
+        pageSize,
+        totalRecords: total,
+        data: groups,
+      };
+    },
+
+    async sendBillingDocument(reply: FastifyReply, customerId: string, docId: string): Promise<Sent> {
+      const doc = await findBillingDocument(ctx.db, customerId, docId);
+      if (!doc) throw notFound('There is no such document.');
+      const policies = await Promise.all(
+        doc.account.policyNumbers.map((n) => ctx.services.policies.get(customerId, n)),
+      );
+      const content = billingPdf(doc, policies, await addressee(customerId));
+      return sendPdf(reply, pdfFileName(`${doc.name} ${doc.account.accountNumber}`), content);
+    },
+  };
+}
+
+/**
+ * The demo billing accounts of one customer: a Direct Debit account for the policies paid monthly (the
+ * instruction's confirmation, a payment schedule per policy and a statement for every month of the last
+ * year), and an annual account with a bill per policy paid once a year. Dated from today.
+ */
+function demoBilling(customerId: string, policies: DemoPolicy[], today: Date): DemoBillingAccount[] {
+  const todayIso = today.toISOString().slice(0, 10);
+  const digits = customerId.replace(/\D/g, '');
+  const accounts: DemoBillingAccount[] = [];
+  const monthly = policies.filter((p) => p.paymentFrequency === 'Monthly' && p.status !== 'Upcoming');
+  if (monthly.length > 0) {
+    const accountNumber = `BA${digits}1`;
+    const id = (suffix: string) => `${accountNumber.toLowerCase()}-${suffix}`;
+    const firstStart = monthly.map((p) => p.startDate).sort()[0]!;
+    const documents: DemoBillingAccount['documents'] = [
+      {
+        id: id('dd'),
+        kind: 'direct_debit_confirmation',
+        name: 'Direct Debit confirmation',
+        date: firstStart,
+        policyNumber: null,
+      },
+      ...monthly.map((p) => ({
+        id: id(`schedule-${p.policyNumber.toLowerCase()}`),
+        kind: 'payment_schedule' as const,
+        name: `Payment schedule for ${p.productName}`,
+        date: p.startDate,
+        policyNumber: p.policyNumber,
+      })),
+    ];
+    for (let i = 0; i < 12; i += 1) {
+      const month = addMonths(todayIso, -i, 1);
+      if (month < firstStart.slice(0, 8) + '01') break;
+      documents.push({
+        id: id(`statement-${month.slice(0, 7)}`),
+        kind: 'statement',
+        name: `Statement for ${monthName(month)}`,
+        date: month,
+        policyNumber: null,
+      });
+    }
+    accounts.push({
+      accountNumber,
+      paymentMethod: 'DirectDebit',
+      collectionDay: 1 + (Number(digits) % 28),
+      bankAccountEnding: digits.slice(-2).padStart(2, '0'),
+      policyNumbers: monthly.map((p) => p.policyNumber),
+      documents,
+    });
+  }
+  const annual = policies.filter((p) => p.paymentFrequency === 'Annual');
+  if (annual.length > 0) {
+    const accountNumber = `BA${digits}2`;
+    accounts.push({
+      accountNumber,
+      paymentMethod: 'Annual',
+      collectionDay: null,
+      bankAccountEnding: null,
+      policyNumbers: annual.map((p) => p.policyNumber),
+      documents: annual.map((p) => ({
+        id: `${accountNumber.toLowerCase()}-bill-${p.policyNumber.toLowerCase()}`,
+        kind: 'annual_bill' as const,
+        name: `Your bill for ${p.productName}`,
+        // Sent three weeks before cover starts (today, for cover starting sooner than that).
+        date: [addDays(p.startDate, -21), todayIso].sort()[0]!,
+        policyNumber: p.policyNumber,
+      })),
+    });
+  }
+  return accounts;
+}
+
+export async function seedBilling(q: Queryable, clock: Clock): Promise<void> {
+  const today = clock.now();
+  for (const c of demoPortfolio(today).customers) {
+    await replaceDemoBilling(q, c.customerId, demoBilling(c.customerId, c.policies, today));
+  }
+}

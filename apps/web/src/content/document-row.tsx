@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { RichText } from './rich-text';
+
+export interface DocumentRowProps {
+  name: string;
+  /** Extra detail beside the name, such as the date. */
+  detail?: string;
+  buttonText: string;
+  /** Content's file error, shown beside this document when it cannot be opened. */
+  fileError: string;
+  onDownload: () => Promise<unknown>;
+}
+
+/**
+ * One downloadable document (policy documents, bills): its name, a button naming it for screen readers,
+ * and the file error beside it when the download fails (spec customer-data §2, §8).
+ */
+export function DocumentRow({ name, detail, buttonText, fileError, onDownload }: DocumentRowProps) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  return (
+    <li className="document-row">
+      <span className="document-row__name">
+        {name}
+        {detail && <span className="document-row__detail"> {detail}</span>}
+      </span>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-busy={state === 'busy'}
+        onClick={() => {
+          setState('busy');
+          onDownload().then(
+            () => setState('idle'),
+            () => setState('failed'),
+          );
+        }}
+      >
+        {buttonText}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+      {state === 'failed' && (
+        <div role="alert" className="file-error">
+          <RichText html={fileError} />
+        </div>
+      )}
+    </li>
+  );
+}
