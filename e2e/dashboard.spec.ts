@@ -28,7 +28,8 @@ const policiesSection = (page: Page) => page.getByRole('region', { name: 'Your p
 const policyCards = (page: Page) => policiesSection(page).getByRole('listitem');
 
 test.describe('dashboard and policies', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Long journeys, every screen scanned by axe: well over a minute on a busy two-core machine.
+  test.describe.configure({ timeout: 180_000 });
 
   test('Helen: renewals, policies by group with load more, a policy, its cover and documents, her bills', async ({
     page,
@@ -130,7 +131,7 @@ test.describe('dashboard and policies', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('Margaret: valuables capped at 20, the policy system behind an interstitial, no one else’s policy', async ({
+  test('Margaret: valuables capped at 20, the policy system behind an interstitial, her details, no one else’s policy', async ({
     page,
     request,
   }) => {
@@ -165,13 +166,25 @@ test.describe('dashboard and policies', () => {
     expect(standIn.status()).toBe(200);
     expect(await standIn.text()).toContain(margaret.policyNumber);
 
+    // Her details.
+    await page.goto('/profile/personal-details');
+    await expect(page.getByRole('definition').filter({ hasText: '17/04/1952' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/profile/contact-details');
+    await expect(page.getByRole('term').filter({ hasText: 'Home phone number' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: margaret.landline })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
     // Another customer's policy number reads as not found.
     await page.goto('/account/policies?id=708X1000001');
     await expect(page.getByText('We cannot find that policy in your account.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('James: the welcome message once, and the empty dashboard', async ({ page, request }) => {
+  test('James: the welcome message once, the empty dashboard, his details and preferences', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/login');
     await signIn(page, request, james, james.phone);
     await expect(page).toHaveURL(/\/account\/dashboard$/);
@@ -187,5 +200,35 @@ test.describe('dashboard and policies', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'We cannot find any policies' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // No landline held: the contact details show no landline row.
+    await page.goto('/profile/contact-details');
+    await expect(page.getByRole('definition').filter({ hasText: james.email })).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: 'Home phone number' })).toHaveCount(0);
+
+    // Preferences: tailored offers off and documents by post, both still so after a reload.
+    await page.goto('/profile/preferences');
+    const save = page.getByRole('button', { name: 'Save marketing preferences' });
+    await expect(page.getByRole('radio', { name: 'Yes, show me tailored offers' })).toBeChecked();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('checkbox', { name: 'Email' }).check();
+    await page.getByRole('radio', { name: 'No, thank you' }).check();
+    await save.click();
+    await expect(page.getByText('Your marketing preferences have been saved.')).toBeVisible();
+    await expect(page.getByText('You currently get your documents online.')).toBeVisible();
+    const saveDocuments = page.getByRole('button', { name: 'Save document preference' });
+    // aria-disabled, not disabled: pressing it says what is missing.
+    await saveDocuments.click({ force: true });
+    await expect(page.getByText('Tick the box to confirm the change')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Send my documents by post' }).check();
+    await saveDocuments.click();
+    await expect(page.getByText('Your document preference has been saved.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'No, thank you' })).toBeChecked();
+    // A channel is set now, so the channels are no longer offered (spec §4).
+    await expect(page.getByRole('checkbox', { name: 'Email' })).toHaveCount(0);
+    await expect(page.getByText('You currently get your documents by post to:')).toBeVisible();
   });
 });

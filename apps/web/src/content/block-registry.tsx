@@ -34,6 +34,10 @@ const blockRegistry: BlockRegistry = {
   policyCoverCallToAction: lazy(() => import('../features/policies/blocks/policy-cover-cta')),
   policyContextualHelp: lazy(() => import('../features/policies/blocks/policy-contextual-help')),
   billingDocuments: lazy(() => import('../features/billing/blocks/billing-documents')),
+  personalDetails: lazy(() => import('../features/profile/blocks/personal-details')),
+  contactDetails: lazy(() => import('../features/profile/blocks/contact-details')),
+  marketingPreferences: lazy(() => import('../features/preferences/blocks/marketing-preferences')),
+  correspondencePreferences: lazy(() => import('../features/preferences/blocks/correspondence-preferences')),
 };
 
 function blockComponentFor(type: string): ComponentType<{ block: ContentBlock }> | undefined {

@@ -1,5 +1,6 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { Policy } from '@portal/contracts/policy';
+import { SummaryRow } from '../../../components/ui/summary-row';
 import { RichText } from '../../../content/rich-text';
 import { formatGbp, formatLongDate } from '../../../lib/format';
 import { coverLabel, homeFirst } from '../cover-labels';
@@ -12,15 +13,6 @@ const inForceOrToCome = new Set<Policy['status']>(['Active', 'Upcoming', 'Renewi
 export function premiumText(premium: Policy['annualPremium'], zeroPremiumText: string): string | null {
   if (!premium.visible) return null;
   return premium.value === 0 ? zeroPremiumText : formatGbp(premium.value);
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 /** Policy details (spec customer-data §2): type of policy, cover and number, then the in-force details. */
@@ -41,23 +33,31 @@ function PolicyDetailsBlock({ block }: { block: BlockOf<'policyDetails'> }) {
     <section className="content-block policy-details" aria-labelledby={headingId}>
       <h2 id={headingId}>{block.heading ?? 'Policy details'}</h2>
       <dl className="summary-list">
-        <Row label={label('policyType', 'Type of policy')}>{policy.policyType}</Row>
-        {cover && <Row label={label('cover', 'Cover')}>{cover}</Row>}
-        <Row label={label('policyNumber', 'Policy number')}>{policy.policyNumber}</Row>
+        <SummaryRow label={label('policyType', 'Type of policy')}>{policy.policyType}</SummaryRow>
+        {cover && <SummaryRow label={label('cover', 'Cover')}>{cover}</SummaryRow>}
+        <SummaryRow label={label('policyNumber', 'Policy number')}>{policy.policyNumber}</SummaryRow>
         {policy.vehicleReg.length > 0 && (
-          <Row label={label('vehicles', 'Vehicles')}>{policy.vehicleReg.join(', ')}</Row>
+          <SummaryRow label={label('vehicles', 'Vehicles')}>{policy.vehicleReg.join(', ')}</SummaryRow>
         )}
         {details && (
           <>
-            <Row label={label('startDate', 'Start date')}>{formatLongDate(policy.startDate)}</Row>
-            <Row label={label('renewalDate', 'Renewal date')}>{formatLongDate(policy.renewalDate)}</Row>
-            {premium !== null && <Row label={label('annualPremium', 'Annual premium')}>{premium}</Row>}
-            <Row label={label('paymentPlan', 'How you pay')}>
+            <SummaryRow label={label('startDate', 'Start date')}>
+              {formatLongDate(policy.startDate)}
+            </SummaryRow>
+            <SummaryRow label={label('renewalDate', 'Renewal date')}>
+              {formatLongDate(policy.renewalDate)}
+            </SummaryRow>
+            {premium !== null && (
+              <SummaryRow label={label('annualPremium', 'Annual premium')}>{premium}</SummaryRow>
+            )}
+            <SummaryRow label={label('paymentPlan', 'How you pay')}>
               {policy.paymentFrequency === 'Monthly'
                 ? label('paymentMonthly', 'Monthly')
                 : label('paymentAnnual', 'Once a year')}
-            </Row>
-            {holder && <Row label={label('policyHolder', 'Main policyholder')}>{holder.name}</Row>}
+            </SummaryRow>
+            {holder && (
+              <SummaryRow label={label('policyHolder', 'Main policyholder')}>{holder.name}</SummaryRow>
+            )}
           </>
         )}
       </dl>

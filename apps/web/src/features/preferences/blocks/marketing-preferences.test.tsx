@@ -1,0 +1,107 @@
+import { getUserPreferencesCall, updatePreferencesCall } from '@portal/contracts/account';
+import type { BlockOf } from '@portal/contracts/content';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
+import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
+import { renderWithRoot } from '../../../test/render-with-root';
+import { signedInAs } from '../../../test/signed-in';
+import MarketingPreferencesBlock, { changedPreferences, channelsOffered } from './marketing-preferences';
+
+const block = {
+  id: 'preferences-marketing',
+  type: 'marketingPreferences',
+  heading: 'Offers and news',
+  channelsHeading: 'How may we contact you?',
+  channels: [
+    { id: '111', channel: 'email', label: 'Email' },
+    { id: '222', channel: 'phone', label: 'Phone' },
+    { id: '333', channel: 'post', label: 'Post' },
+  ],
+  online: {
+    question: 'Can we show you tailored offers?',
+    yesOption: { id: '7654987', label: 'Yes', value: 'yes' },
+    noOption: { id: '7654988', label: 'No', value: 'no' },
+  },
+  saveText: 'Save marketing preferences',
+  successMessage: '<p>Your marketing preferences have been saved.</p>',
+  errorSavingChangesMessage: '<p>Sorry, we could not save your changes.</p>',
+  loadErrorMessage: '<p>Sorry, we cannot show your marketing preferences.</p>',
+} as BlockOf<'marketingPreferences'>;
+
+const stored = (online: boolean | null, email: boolean | null = null) => ({
+  email: 'helen.dawson@example.co.uk',
+  marketingPreferences: { email, phone: null, post: null, online },
+  correspondencePreferences: { paperless: true, addressLines: [] },
+  registrationJourney: false,
+});
+
+const render = () =>
+  renderWithRoot(
+    <QueryClientProvider client={createQueryClient()}>
+      <MarketingPreferencesBlock block={block} />
+    </QueryClientProvider>,
+  );
+
+describe('marketing preference rules (spec §4)', () => {
+  it('offers the channels only while none is set, and sends only what changed', () => {
+    expect(channelsOffered({ email: null, phone: null, post: null, online: true })).toBe(true);
+    expect(channelsOffered({ email: false, phone: null, post: null, online: true })).toBe(false);
+    const saved = { email: null, phone: null, post: null, online: true };
+    expect(changedPreferences(saved, saved)).toBeNull();
+    expect(changedPreferences(saved, { ...saved, online: false, email: true })).toEqual({
+      online: false,
+      email: true,
+    });
+  });
+});
+
+describe('marketing preferences block', () => {
+  let signOut: () => void;
+  beforeEach(() => {
+    signOut = signedInAs('C1000007');
+  });
+  afterEach(() => signOut());
+
+  it('saves only a change, says so, and keeps the new choice', async () => {
+    const sent: unknown[] = [];
+    fakeApi.use(
+      fakeCall(getUserPreferencesCall, () => ({ status: 200, body: stored(true) })),
+      fakeCall(updatePreferencesCall, ({ body }) => {
+        sent.push(body);
+        return {
+          status: 200,
+          body: {
+            marketingPreferences: { email: null, phone: null, post: null, online: false },
+            correspondencePreferences: { paperless: true, addressLines: [] },
+          },
+        };
+      }),
+    );
+    render();
+    const save = await screen.findByRole('button', { name: 'Save marketing preferences' });
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'No' }));
+    expect(save).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(save);
+    expect(await screen.findByText('Your marketing preferences have been saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ marketingPreferences: { online: false } }]);
+    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('on a failed save says so and goes back to what was saved', async () => {
+    fakeApi.use(
+      fakeCall(getUserPreferencesCall, () => ({ status: 200, body: stored(true) })),
+      fakeCall(updatePreferencesCall, () => ({ status: 502 })),
+    );
+    render();
+    await userEvent.click(await screen.findByRole('radio', { name: 'No' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save marketing preferences' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we could not save your changes.');
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  });
+});
