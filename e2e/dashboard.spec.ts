@@ -131,7 +131,7 @@ test.describe('dashboard and policies', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('Margaret: valuables capped at 20, the policy system behind an interstitial, her details, no one else’s policy', async ({
+  test('Margaret: valuables capped at 20, the policy system behind an interstitial, her details, contact us, no one else’s policy', async ({
     page,
     request,
   }) => {
@@ -174,6 +174,28 @@ test.describe('dashboard and policies', () => {
     await expect(page.getByRole('term').filter({ hasText: 'Home phone number' })).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: margaret.landline })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // Contact us: the primary answer from ?primary=, a failed send keeps the text, then the success page.
+    await page.goto('/contact-us?primary=0');
+    await expect(page.getByRole('radio', { name: 'Home insurance' })).toBeChecked();
+    await page.getByRole('radio', { name: 'I need to make a claim' }).check();
+    await expect(page.getByRole('link', { name: 'Start a claim' })).toBeVisible();
+    await page.getByRole('radio', { name: 'I am moving house' }).check();
+    const messageBox = page.getByRole('textbox', { name: 'Your message' });
+    await messageBox.fill('We move to Rose Cottage, Ledbury on 1 March.');
+    await expect(page.getByText('You have 456 characters remaining')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.route('**/api/v1/messaging/contact/**', (route) => route.abort());
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert')).toContainText('Sorry, we could not send your message');
+    await expect(messageBox).toHaveValue('We move to Rose Cottage, Ledbury on 1 March.');
+    await page.unroute('**/api/v1/messaging/contact/**');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/contact-us\/message-sent$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Message sent' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const inbox = await request.get('/dev/outbox/api?to=customer.service%40portal.example.co.uk&limit=5');
+    expect(JSON.stringify(await inbox.json())).toContain('Rose Cottage, Ledbury');
 
     // Another customer's policy number reads as not found.
     await page.goto('/account/policies?id=708X1000001');

@@ -46,6 +46,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From address of every email we send. */
   MAIL_FROM: z.string().min(3).max(200).default('Customer Portal <no-reply@portal.example.co.uk>'),
+  /** Where contact-us messages go: the insurer's customer service inbox. */
+  CONTACT_INBOX: z.string().email().max(200).default('customer.service@portal.example.co.uk'),
   /** Text and voice delivery: 'outbox' (default; dev page and log) or 'webhook' (a provider gateway over HTTPS). */
   SMS_PROVIDER: z.enum(['outbox', 'webhook']).default('outbox'),
   /** With SMS_PROVIDER=webhook: the gateway URL that receives {channel, to, text} as JSON. */
@@ -108,6 +110,7 @@ export interface Config {
   messaging: {
     smtpUrl: string | undefined;
     mailFrom: string;
+    contactInbox: string;
     smsProvider: 'outbox' | 'webhook';
     smsWebhookUrl: string | undefined;
     smsWebhookToken: string | undefined;
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messaging: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
+      contactInbox: e.CONTACT_INBOX,
       smsProvider: e.SMS_PROVIDER,
       smsWebhookUrl: e.SMS_WEBHOOK_URL,
       smsWebhookToken: e.SMS_WEBHOOK_TOKEN,

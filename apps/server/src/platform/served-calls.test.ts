@@ -11,7 +11,6 @@ const NOT_YET_SERVED: Record<string, string> = {
   'profile.mfaDisplayName': 'issue 12',
   'portal.mfaCode': 'issue 12',
   'portal.password': 'issue 12',
-  'contact.send': 'issue 12',
 };
 
 /**

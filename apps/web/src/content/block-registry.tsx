@@ -38,6 +38,7 @@ const blockRegistry: BlockRegistry = {
   contactDetails: lazy(() => import('../features/profile/blocks/contact-details')),
   marketingPreferences: lazy(() => import('../features/preferences/blocks/marketing-preferences')),
   correspondencePreferences: lazy(() => import('../features/preferences/blocks/correspondence-preferences')),
+  contactForm: lazy(() => import('../features/contact/blocks/contact-form')),
 };
 
 function blockComponentFor(type: string): ComponentType<{ block: ContentBlock }> | undefined {

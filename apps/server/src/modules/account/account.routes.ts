@@ -6,10 +6,12 @@ import {
   statusTokenCall,
   updatePreferencesCall,
 } from '@portal/contracts/account';
+import { sendContactMessageCall } from '@portal/contracts/contact';
 import { listNotificationsCall, updateNotificationStatusCall } from '@portal/contracts/notifications';
 import { getProfileCall } from '@portal/contracts/profile';
 import type { ModuleContext } from '../../platform/module';
 import { route } from '../../platform/route';
+import type { ContactService } from './contact.service';
 import type { NotificationsService } from './notifications.service';
 import type { PreferencesService } from './preferences.service';
 import type { ProfileService } from './profile.service';
@@ -24,6 +26,7 @@ export async function accountRoutes(
   preferences: PreferencesService,
   profile: ProfileService,
   notifications: NotificationsService,
+  contact: ContactService,
 ) {
   // The status-token call has an empty body; the SPA still sends Content-Type application/json.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -74,6 +77,19 @@ export async function accountRoutes(
       },
       params.id,
       params.notificationId,
+      body,
+    ),
+  );
+
+  route(app, sendContactMessageCall, ({ customer, body, request }) =>
+    contact.send(
+      {
+        customerId: customer.customerId,
+        onBehalfOf: customer.onBehalfOf,
+        sessionId: request.sessionId ?? null,
+        correlationId: request.correlationId,
+        log: request.log,
+      },
       body,
     ),
   );

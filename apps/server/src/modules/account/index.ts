@@ -2,6 +2,7 @@ import { demoCustomers } from '../../db/demo-customers';
 import type { ServiceModule } from '../../platform/module';
 import { accountRoutes } from './account.routes';
 import { createCustomersService, seedCustomers, type CustomersService } from './customers.service';
+import { createContactService } from './contact.service';
 import { createNotificationsService, seedNotifications } from './notifications.service';
 import { createPreferencesService } from './preferences.service';
 import { createProfileService } from './profile.service';
@@ -16,7 +17,8 @@ export { createCustomersService };
 
 /**
  * The account service: customer records (shared with other modules through `services.customers`),
- * marketing and correspondence preferences, and the status token for redirect_url placeholders.
+ * marketing and correspondence preferences, notifications, profile, contact-us messages, and the status
+ * token for redirect_url placeholders.
  */
 export const accountModule: ServiceModule = {
   name: 'account',
@@ -27,6 +29,7 @@ export const accountModule: ServiceModule = {
       createPreferencesService(ctx),
       createProfileService(ctx),
       createNotificationsService(ctx),
+      createContactService(ctx),
     );
   },
   // Customers, then the notifications (dated from today, so a new day seeds again and shows them afresh).

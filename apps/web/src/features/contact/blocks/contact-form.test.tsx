@@ -1,0 +1,121 @@
+import { sendContactMessageCall } from '@portal/contracts/contact';
+import type { BlockOf } from '@portal/contracts/content';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
+import { renderWithRoot } from '../../../test/render-with-root';
+import { signedInAs } from '../../../test/signed-in';
+import ContactFormBlock, { primaryFromUrl, remainingCharacters } from './contact-form';
+
+const block = {
+  id: 'contact-form',
+  type: 'contactForm',
+  primaryQuestion: {
+    label: 'Which policy is your message about?',
+    answers: [
+      {
+        id: 'home',
+        label: 'Home insurance',
+        productType: 'PHL',
+        secondaryAnswers: [
+          { id: 'home-address', label: 'I am moving house', messageType: 'ChangeAddress' },
+          {
+            id: 'home-claim',
+            label: 'I need to make a claim',
+            messageType: 'Claim',
+            override: { heading: 'Make a claim', body: '<p>Call our claims team.</p>', callsToAction: [] },
+          },
+        ],
+      },
+      {
+        id: 'motor',
+        label: 'Motor insurance',
+        productType: 'MPC',
+        secondaryAnswers: [{ id: 'motor-other', label: 'Something else', messageType: 'General' }],
+      },
+    ],
+  },
+  secondaryQuestionLabel: 'What is your message about?',
+  message: {
+    id: 'contact-message',
+    name: 'messageText',
+    type: 'textarea',
+    label: 'Your message',
+    errorMessage: 'Your message must be 500 characters or fewer',
+    requiredMessage: 'Enter your message',
+    required: true,
+    disabled: false,
+    maxLength: 500,
+  },
+  remainingText: 'You have {count} characters remaining',
+  submitText: 'Send message',
+  successUrl: '/contact-us/message-sent',
+  errorHtml: '<p>Sorry, we could not send your message.</p>',
+} as unknown as BlockOf<'contactForm'>;
+
+describe('contact form rules (spec §5)', () => {
+  it('takes ?primary= only when it is a valid index', () => {
+    expect(primaryFromUrl('1', 2)).toBe(1);
+    expect(primaryFromUrl('2', 2)).toBeNull();
+    expect(primaryFromUrl('-1', 2)).toBeNull();
+    expect(primaryFromUrl('1.5', 2)).toBeNull();
+    expect(primaryFromUrl(null, 2)).toBeNull();
+  });
+
+  it('counts the characters left', () => {
+    expect(remainingCharacters('', 500)).toBe(500);
+    expect(remainingCharacters('Hello', 500)).toBe(495);
+  });
+});
+
+describe('contact form', () => {
+  let signOut: () => void;
+  beforeEach(() => {
+    signOut = signedInAs('C1000007');
+  });
+  afterEach(() => signOut());
+
+  it('asks the questions in turn, shows an override instead of the text box, and counts characters', async () => {
+    renderWithRoot(<ContactFormBlock block={block} />, { path: '/contact-us?primary=0' });
+    expect(await screen.findByRole('radio', { name: 'Home insurance' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'I need to make a claim' }));
+    expect(screen.getByRole('heading', { name: 'Make a claim' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'I am moving house' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'Moving in March');
+    expect(screen.getByText('You have 485 characters remaining')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when sending fails, and goes to the success page when it works', async () => {
+    let fail = true;
+    const sent: unknown[] = [];
+    fakeApi.use(
+      fakeCall(sendContactMessageCall, ({ body }) => {
+        sent.push(body);
+        return fail ? { status: 502 } : { status: 200, body: { success: true } };
+      }),
+    );
+    const { router } = renderWithRoot(<ContactFormBlock block={block} />, { path: '/contact-us' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Motor insurance' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Something else' }));
+    const box = screen.getByRole('textbox', { name: 'Your message' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect((await screen.findAllByText('Enter your message')).length).toBeGreaterThan(0);
+    expect(sent).toEqual([]);
+
+    await userEvent.type(box, 'Please call me about my renewal.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we could not send your message.');
+    expect(box).toHaveValue('Please call me about my renewal.');
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/contact-us/message-sent'));
+    expect(sent.at(-1)).toEqual({
+      productType: 'MPC',
+      messageType: 'General',
+      messageText: 'Please call me about my renewal.',
+    });
+  }, 20_000);
+});
