@@ -691,6 +691,18 @@ export function demoPortfolio(today: Date): DemoPortfolio {
       }),
       { customerId: 'C1000006', agencyId: null, notifications: ['welcome'], quotes: [], policies: [] },
       helen,
+      oneLiner('C1000008', {
+        policyNumber: '809X1000001',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -120,
+        annualPremium: 512.4,
+        paymentFrequency: 'Monthly',
+        holder: 'Mrs Anne Porter',
+      }),
     ],
   };
 }

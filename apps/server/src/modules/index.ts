@@ -7,6 +7,7 @@ import { eventlogModule } from './eventlog';
 import { createIdentity, identityModule } from './identity';
 import { createOidcService, oidcModule } from './oidc';
 import { createPoliciesService, policyModule } from './policy';
+import { portalModule } from './portal';
 import { createRegistrationService, registrationModule } from './registration';
 
 /**
@@ -24,6 +25,8 @@ export const modules: ServiceModule[] = [
   policyModule,
   documentModule,
   eventlogModule,
+  // The password change: after identity and the OpenID provider's tables it uses.
+  portalModule,
   // OpenID Connect: after identity (it redeems identity's sessionTokens), mounted under the identity URL.
   oidcModule,
 ];

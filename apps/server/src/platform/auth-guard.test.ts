@@ -67,6 +67,8 @@ describe('customer guard', () => {
       customerId: 'C1000001',
       onBehalfOf: 'C1000001',
       sub: expect.any(String),
+      // The sign-in grant, so a password change can end the customer's other sessions but this one.
+      grantId: expect.any(String),
     });
     expect((await probe(t, '/probe/me', tokens.access_token)).statusCode).toBe(200);
   });

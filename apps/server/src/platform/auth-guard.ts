@@ -34,6 +34,8 @@ export interface AuthenticatedCustomer {
   onBehalfOf: string;
   /** The identity user id (`sub`). */
   sub: string;
+  /** The sign-in grant the token was issued under (claim `gid`), when the token carries one. */
+  grantId?: string;
 }
 
 declare module 'fastify' {
@@ -125,7 +127,8 @@ export async function verifyAccessToken(ctx: ModuleContext, token: string): Prom
   if (typeof customerId !== 'string' || !customerId || typeof onBehalfOf !== 'string' || !onBehalfOf) {
     throw invalidToken('The access token has no customer');
   }
-  return { customerId, onBehalfOf, sub: payload.sub! };
+  const grantId = payload['gid'];
+  return { customerId, onBehalfOf, sub: payload.sub!, ...(typeof grantId === 'string' ? { grantId } : {}) };
 }
 
 /** The bearer token of a request, or undefined. */

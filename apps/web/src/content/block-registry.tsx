@@ -36,6 +36,7 @@ const blockRegistry: BlockRegistry = {
   billingDocuments: lazy(() => import('../features/billing/blocks/billing-documents')),
   personalDetails: lazy(() => import('../features/profile/blocks/personal-details')),
   contactDetails: lazy(() => import('../features/profile/blocks/contact-details')),
+  passwordDetails: lazy(() => import('../features/profile/blocks/password-details')),
   marketingPreferences: lazy(() => import('../features/preferences/blocks/marketing-preferences')),
   correspondencePreferences: lazy(() => import('../features/preferences/blocks/correspondence-preferences')),
   contactForm: lazy(() => import('../features/contact/blocks/contact-form')),

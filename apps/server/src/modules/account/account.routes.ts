@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts/account';
 import { sendContactMessageCall } from '@portal/contracts/contact';
 import { listNotificationsCall, updateNotificationStatusCall } from '@portal/contracts/notifications';
-import { getProfileCall } from '@portal/contracts/profile';
+import { getMfaDisplayNameCall, getProfileCall } from '@portal/contracts/profile';
 import type { ModuleContext } from '../../platform/module';
 import { route } from '../../platform/route';
 import type { ContactService } from './contact.service';
@@ -64,6 +64,10 @@ export async function accountRoutes(
   });
 
   route(app, getProfileCall, ({ customer }) => profile.get(customer.customerId));
+
+  route(app, getMfaDisplayNameCall, ({ customer, params }) =>
+    profile.mfaDisplayName(customer.customerId, params.method),
+  );
 
   route(app, listNotificationsCall, ({ customer }) => notifications.list(customer.customerId));
 

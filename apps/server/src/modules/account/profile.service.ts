@@ -1,4 +1,4 @@
-import type { CustomerProfile } from '@portal/contracts/profile';
+import type { CustomerProfile, MfaDisplayName, MfaMethod } from '@portal/contracts/profile';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import { findCustomer, findCustomerAddress } from './customer.repository';
@@ -31,6 +31,21 @@ export function createProfileService(ctx: ModuleContext) {
         mobileNumber: customer.mobileNumber,
         landlineNumber: customer.landlineNumber,
         passwordLastUpdated: passwordChangedAt ? passwordChangedAt.toISOString() : null,
+      };
+    },
+
+    /**
+     * How the factor a profile code would go to is named (masked: the last 3 digits only). A call goes to
+     * the landline when there is one, as the code itself does. 404 when the customer has no such factor.
+     */
+    async mfaDisplayName(customerId: string, method: MfaMethod): Promise<MfaDisplayName> {
+      const factors = (await ctx.services.identity.getFactors(customerId)).filter(
+        (f) => f.factorType === (method === 'sms' ? 'sms' : 'call'),
+      );
+      const factor = method === 'call' ? (factors.find((f) => !f.isMobile) ?? factors[0]) : factors[0];
+      if (!factor) throw notFound('There is no such factor for this customer.');
+      return {
+        displayName: `${method === 'sms' ? 'Text message to' : 'Phone call to'} ${factor.phoneNumber}`,
       };
     },
   };

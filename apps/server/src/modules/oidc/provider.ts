@@ -223,7 +223,12 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
       const user = await identity().getUser(token.accountId);
       if (!user?.customerId) throw new errors.InvalidGrant('the account has no customer record');
       // Self-service: the customer acts for themselves. (Agents acting for a customer would differ here.)
-      return { customerId: user.customerId, onBehalfOf: user.customerId };
+      // `gid` names the sign-in grant, so a password change can end every other session but this one.
+      return {
+        customerId: user.customerId,
+        onBehalfOf: user.customerId,
+        ...(token.grantId ? { gid: token.grantId } : {}),
+      };
     },
     formats: {
       customizers: {

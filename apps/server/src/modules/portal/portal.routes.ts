@@ -1,0 +1,75 @@
+import { changePasswordCall, requestProfileCodeCall } from '@portal/contracts/portal';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../platform/errors';
+import { route, SENT } from '../../platform/route';
+import { PasswordChangeRefusal, type PasswordChangeService } from './password-change.service';
+
+const PASSWORD_PATH = changePasswordCall.path;
+
+/**
+ * The portal service: a one-time code for a profile change, and the password change itself. Every answer
+ * of the password call that is not a success carries the spec's errorCode (§8), bad input included (4).
+ */
+export async function portalRoutes(app: FastifyInstance, passwords: PasswordChangeService) {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // Any other refusal of the password call (bad input, a body too large, wrong media type) is errorCode 4
+  // ("anything else") in the same envelope; 401 and 404 keep the plain envelope the contract gives them.
+  app.setErrorHandler((error, request, reply) => {
+    const status =
+      error instanceof HttpError
+        ? error.statusCode
+        : typeof (error as { statusCode?: unknown }).statusCode === 'number'
+          ? (error as { statusCode: number }).statusCode
+          : 500;
+    const clientError = status >= 400 && status < 500 && status !== 401 && status !== 404;
+    if (request.routeOptions.url?.endsWith(PASSWORD_PATH) && clientError) {
+      if (error instanceof HttpError && error.headers) reply.headers(error.headers);
+      return reply.status(status).send({
+        code: 'PASSWORD_CHANGE_FAILED',
+        message: error instanceof HttpError ? error.message : 'The request is not valid.',
+        ...(error instanceof HttpError && error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        errorCode: 4,
+        correlationId: request.correlationId,
+      });
+    }
+    // Everything else: the app's own handler.
+    throw error;
+  });
+
+  route(app, requestProfileCodeCall, ({ customer, params, request }) =>
+    passwords.sendCode(customer.customerId, params.method, {
+      correlationId: request.correlationId,
+      ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+      log: request.log,
+    }),
+  );
+
+  route(app, changePasswordCall, async ({ customer, body, request, reply }) => {
+    try {
+      return await passwords.change(
+        {
+          customerId: customer.customerId,
+          onBehalfOf: customer.onBehalfOf,
+          sub: customer.sub,
+          grantId: customer.grantId ?? null,
+          sessionId: request.sessionId ?? null,
+          correlationId: request.correlationId,
+          log: request.log,
+        },
+        body,
+      );
+    } catch (error) {
+      if (!(error instanceof PasswordChangeRefusal)) throw error;
+      await reply.status(error.statusCode).headers(error.headers).send({
+        code: error.code,
+        message: error.message,
+        errorCode: error.errorCode,
+        correlationId: request.correlationId,
+      });
+      return SENT;
+    }
+  });
+}
