@@ -91,7 +91,10 @@ function userDataQuery(customerId: string, ttlMinutes: number = DEFAULT_USER_CAC
       const cached = readStored(customerId, ttlMs, Date.now());
       if (cached) return cached;
       const data = await loadUserData(customerId, signal);
-      store(customerId, data, ttlMs);
+      // A call that failed is not kept for the cache lifetime: the next page load asks again.
+      if (data.profile !== null && !data.policiesFailed && data.quotes !== null)
+        store(customerId, data, ttlMs);
+      else removeSession(sessionKeys.userData);
       return data;
     },
     staleTime: ttlMs,

@@ -1,0 +1,77 @@
+import { listPoliciesCall, listQuotesCall } from '@portal/contracts/policy';
+import { getProfileCall } from '@portal/contracts/profile';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import { signedInAs } from '../../test/signed-in';
+import { useUserData } from './user-data';
+
+function Probe() {
+  const { data } = useUserData(1);
+  if (!data) return <p>loading</p>;
+  return <p>{data.profile ? `profile of ${data.profile.firstName}` : 'no profile'}</p>;
+}
+
+const profile = {
+  firstName: 'Helen',
+  lastName: 'Dawson',
+  dateOfBirthFormatted: '22/08/1968',
+  addressLineOne: '1 Hill Road',
+  addressLineTwo: '',
+  addressLineThree: '',
+  town: 'Shrewsbury',
+  county: 'Shropshire',
+  postCode: 'SY5 8AB',
+  emailAddress: 'helen.dawson@example.co.uk',
+  mobileNumber: '07700900333',
+  landlineNumber: null,
+  passwordLastUpdated: null,
+};
+
+const show = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Probe />
+    </QueryClientProvider>,
+  );
+
+describe('user data (spec customer-data §7, §9)', () => {
+  let signOut: () => void;
+  beforeEach(() => {
+    signOut = signedInAs('C1000007');
+  });
+  afterEach(() => signOut());
+
+  it('keeps complete user data in session storage for the cache lifetime', async () => {
+    fakeApi.use(
+      fakeCall(getProfileCall, () => ({ status: 200, body: profile })),
+      fakeCall(listPoliciesCall, () => ({
+        status: 200,
+        body: {
+          active: [],
+          renewing: [],
+          upcoming: [],
+          expired: [],
+          currentPage: 1,
+          lastPage: 1,
+          totalRecords: 0,
+        },
+      })),
+      fakeCall(listQuotesCall, () => ({ status: 200, body: [] })),
+    );
+    show();
+    expect(await screen.findByText('profile of Helen')).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem('userData') ?? 'null')).toMatchObject({
+      customerId: 'C1000007',
+    });
+  });
+
+  it('does not keep it when a call failed, so the next page load asks again', async () => {
+    fakeApi.use(fakeCall(getProfileCall, () => ({ status: 502 })));
+    show();
+    expect(await screen.findByText('no profile')).toBeInTheDocument();
+    expect(sessionStorage.getItem('userData')).toBeNull();
+  });
+});
