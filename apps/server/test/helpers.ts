@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -15,6 +16,13 @@ export interface TestContext {
 }
 
 let template: Blob | undefined;
+
+/**
+ * Rate-limit counters of this test file: test files share a PostgreSQL server (and Redis), and every test
+ * clock starts at the same instant, so without their own prefix they would count each other's sign-ins,
+ * in this run and in every earlier one. The apps of one file share it (two instances count as one).
+ */
+const counterPrefix = `test-${randomUUID()}:`;
 
 /** A fresh in-memory copy of the migrated, seeded template database. */
 export async function createTestDb(): Promise<Db> {
@@ -34,7 +42,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { db?: Db; clock?: ManualClock; logger?: (config: Config) => object } = {},
 ): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REDIS_KEY_PREFIX: counterPrefix,
+    ...env,
+  });
   const db = options.db ?? (await createTestDb());
   const clock = options.clock ?? new ManualClock();
   const app = await buildApp({ config, db, clock, logger: options.logger?.(config) ?? false });

@@ -48,8 +48,11 @@ function decide(
   return { allowed, limit, remaining: Math.max(0, limit - used), resetAt, retryAfterSeconds };
 }
 
-/** Counters in the `rate_counter_hit` table; an advisory lock per key makes take() atomic. */
-export function databaseCounterStore(db: Db, clock: Clock): CounterStore {
+/**
+ * Counters in the `rate_counter_hit` table; an advisory lock per key makes take() atomic. Keys carry the
+ * same prefix as in Redis, so environments (or test files) sharing one database count apart.
+ */
+export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): CounterStore {
   let calls = 0;
   const read = async (
     q: Pick<Db, 'query'>,
@@ -66,7 +69,8 @@ export function databaseCounterStore(db: Db, clock: Clock): CounterStore {
   };
   return {
     kind: 'database',
-    async take(key, limit, windowMs) {
+    async take(name, limit, windowMs) {
+      const key = prefix + name;
       const now = clock.now();
       // Already at the limit: the count in the window only falls as time moves on, so the refusal
       // needs no lock, and a client hammering a limit costs one read instead of a locked transaction.
@@ -93,13 +97,13 @@ export function databaseCounterStore(db: Db, clock: Clock): CounterStore {
       }
       return decision;
     },
-    async peek(key, limit, windowMs) {
+    async peek(name, limit, windowMs) {
       const now = clock.now();
-      const { count, oldest } = await read(db, key, windowMs, now);
+      const { count, oldest } = await read(db, prefix + name, windowMs, now);
       return decide(count, oldest, limit, windowMs, now.getTime(), false);
     },
-    async reset(key) {
-      await db.query('DELETE FROM rate_counter_hit WHERE key = $1', [key]);
+    async reset(name) {
+      await db.query('DELETE FROM rate_counter_hit WHERE key = $1', [prefix + name]);
     },
     async close() {},
   };
@@ -151,7 +155,7 @@ export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: stri
 
 /** Opens the store the configuration asks for: Redis when REDIS_URL is set, else the database. */
 async function openCounterStore(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): Promise<CounterStore> {
-  if (!ctx.config.redisUrl) return databaseCounterStore(ctx.db, ctx.clock);
+  if (!ctx.config.redisUrl) return databaseCounterStore(ctx.db, ctx.clock, ctx.config.redisKeyPrefix);
   const { Redis } = await import('ioredis');
   const redis = new Redis(ctx.config.redisUrl, {
     lazyConnect: true,
