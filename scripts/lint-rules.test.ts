@@ -1,4 +1,6 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -6,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
  * The layer and cycle rules of eslint.config.js bite: each case lints a small file placed where the rule
- * applies and expects the rule to report it. (The rules' reasons: docs/architecture.md.)
+ * applies and expects the rule to report it. The unused-export check of `npm run lint` bites too: knip, with
+ * the lint script's own options, fails on a small project with an export nobody imports. (The rules'
+ * reasons: docs/architecture.md.)
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,5 +69,44 @@ describe('lint rules', () => {
     expect(await rulesBroken("import { b } from './b';\nexport const a = () => b;\n", file)).toContain(
       'import-x/no-cycle',
     );
+  });
+
+  it('fails the unused-export check of the lint script on an export nobody imports', () => {
+    const lint = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts['lint']!;
+    const knipArgs = /\bknip((?: --?[\w-]+(?:[ =][\w,]+)?)*)/.exec(lint)?.[1]?.split(/\s+/).filter(Boolean);
+    expect(knipArgs, 'the lint script runs knip').toBeDefined();
+
+    const project = mkdtempSync(path.join(tmpdir(), 'knip-probe-'));
+    try {
+      mkdirSync(path.join(project, 'src'));
+      writeFileSync(
+        path.join(project, 'package.json'),
+        '{ "name": "knip-probe", "private": true, "type": "module" }\n',
+      );
+      writeFileSync(
+        path.join(project, 'knip.json'),
+        '{ "entry": ["src/index.ts"], "project": ["src/**/*.ts"] }\n',
+      );
+      writeFileSync(path.join(project, 'src/index.ts'), "import { used } from './helper';\nused();\n");
+      writeFileSync(
+        path.join(project, 'src/helper.ts'),
+        'export function used() {}\nexport function neverUsed() {}\nexport type NeverUsedType = string;\n',
+      );
+      const knip = path.join(root, 'node_modules/knip/bin/knip.js');
+      const run = spawnSync(process.execPath, [knip, ...knipArgs!, '--no-progress'], {
+        cwd: project,
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/Unused exports \(1\)\s+neverUsed\b.*src\/helper\.ts/);
+      expect(run.stdout).toMatch(/Unused exported types \(1\)\s+NeverUsedType\b/);
+      expect(run.stdout).not.toMatch(/\bused\b.*src\/helper\.ts:1/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { isValidPostcode, normalisePostcode, postcodeInput } from './fields';
+import { isValidPostcode, normalisePostcode, postcodeInput, postcodeKey } from './fields';
 
 describe('isValidPostcode', () => {
   it.each([
@@ -40,6 +40,18 @@ describe('isValidPostcode', () => {
 describe('normalisePostcode', () => {
   it('trims, collapses spaces and upper-cases', () => {
     expect(normalisePostcode('  sw1a   1aa ')).toBe('SW1A 1AA');
+  });
+});
+
+describe('postcodeKey', () => {
+  it('gives the same key however the customer spaces or cases the postcode', () => {
+    for (const typed of ['EX39 2QQ', 'EX392QQ', ' ex39  2qq ', 'Ex39\t2Qq']) {
+      expect(postcodeKey(typed), typed).toBe('EX392QQ');
+    }
+  });
+
+  it('tells different postcodes apart', () => {
+    expect(postcodeKey('EX39 2QQ')).not.toBe(postcodeKey('EX39 2QR'));
   });
 });
 

@@ -41,6 +41,14 @@ export function normalisePostcode(value: string): string {
   return value.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
+/**
+ * How two postcodes are compared: upper case with no spaces at all, so `EX392QQ` matches `EX39 2QQ` however
+ * the customer spaced it. The customer table's generated `post_code_normalised` column holds the same key.
+ */
+export function postcodeKey(value: string): string {
+  return normalisePostcode(value).replace(/ /g, '');
+}
+
 /** Judged on the normalised value, so stray outer or doubled spaces do not fail a good postcode. */
 export function isValidPostcode(value: string): boolean {
   const postcode = normalisePostcode(value);

@@ -2,23 +2,63 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import type { CallDefinition } from '@portal/contracts/call';
 import { createTestDb, type TestContext } from '../../test/helpers';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { MARGARET, signInTokens, type TokenSet } from '../modules/oidc/oidc.test-support';
-import { apiAudience, customerOf, customerRoute, oidcIssuer, PORTAL_SCOPE } from './auth-guard';
+import { apiAudience, oidcIssuer, PORTAL_SCOPE } from './auth-guard';
 import { ManualClock } from './clock';
+import { route } from './route';
 
-/** The real app plus two probe routes that use the guard the way data routes do. */
+/** Like defineCall, but kept out of the contracts' registry: these calls exist only in this test. */
+const probeCall = <P extends z.ZodMiniType, R extends Record<number, z.ZodMiniType>, const A extends boolean>(
+  call: CallDefinition<P, z.ZodMiniType, z.ZodMiniType, R, A>,
+) => call;
+
+const probeAnswer = {
+  200: z.object({
+    customer: z.object({
+      customerId: z.string(),
+      onBehalfOf: z.string(),
+      sub: z.string(),
+      grantId: z.optional(z.string()),
+    }),
+  }),
+};
+
+/** A signed-in call with the customer in its path, as every customer data call has. */
+const thingsProbe = probeCall({
+  id: 'probe.things',
+  summary: 'The customer guard, with the customer in the path',
+  service: 'account',
+  method: 'GET',
+  path: '/probe/customers/:customerId/things',
+  auth: true,
+  params: z.object({ customerId: z.string() }),
+  responses: probeAnswer,
+});
+
+/** A signed-in call without a customer in its path. */
+const meProbe = probeCall({
+  id: 'probe.me',
+  summary: 'The customer guard, without a customer in the path',
+  service: 'account',
+  method: 'GET',
+  path: '/probe/me',
+  auth: true,
+  responses: probeAnswer,
+});
+
+/** The real app plus two probe calls served by route(), the way data routes are. */
 async function guardedApp(env: Record<string, string> = {}, clock = new ManualClock()): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const db = await createTestDb();
   const app = await buildApp({ config, db, clock, logger: false });
   await app.register(async (scope) => {
-    scope.get('/probe/customers/:customerId/things', customerRoute(app.ctx), async (request) => ({
-      customer: customerOf(request),
-    }));
-    scope.get('/probe/me', customerRoute(app.ctx), async (request) => ({ customer: customerOf(request) }));
+    route(scope, thingsProbe, ({ customer }) => ({ customer }));
+    route(scope, meProbe, ({ customer }) => ({ customer }));
   });
   await app.ready();
   return {
@@ -36,7 +76,7 @@ async function guardedApp(env: Record<string, string> = {}, clock = new ManualCl
 const probe = (t: TestContext, url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-describe('customer guard', () => {
+describe('customer guard of route() on a signed-in call', () => {
   let t: TestContext;
   let tokens: TokenSet;
 

@@ -140,7 +140,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * preHandler for every customer data route: a valid access token is required, `request.customer` is set,
+ * preHandler that `route()` puts on every call whose contract says `auth: true`: a valid access token is required, `request.customer` is set,
  * and a `:customerId` path parameter must be the token's customer (otherwise 404, so an outsider learns
  * nothing about other customers).
  */
@@ -158,19 +158,4 @@ export function requireCustomer(ctx: ModuleContext): preHandlerAsyncHookHandler 
     if (pathCustomer !== undefined && pathCustomer !== customer.customerId) throw notFound();
     request.customer = customer;
   };
-}
-
-/**
- * Route options for a customer data route, so a route file needs one line:
- *
- *   app.get('/api/v1/profile/:customerId', customerRoute(ctx), async (request) => { ... customerOf(request) ... })
- */
-export function customerRoute(ctx: ModuleContext): { preHandler: preHandlerAsyncHookHandler } {
-  return { preHandler: requireCustomer(ctx) };
-}
-
-/** The authenticated customer of a guarded route. */
-export function customerOf(request: FastifyRequest): AuthenticatedCustomer {
-  if (!request.customer) throw new HttpError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-  return request.customer;
 }

@@ -100,6 +100,7 @@ describe.each(databases())('customer records on $name', ({ open }) => {
       expect(await services.customers.findByDobAndPostcode('1952-02-30', 'HR8 2AB')).toEqual([]);
       expect(await services.customers.findByDobAndPostcode('17/04/1952', 'HR8 2AB')).toEqual([]);
       expect(await services.customers.findByDobAndPostcode('1952-04-17', '')).toEqual([]);
+      expect(await services.customers.findByDobAndPostcode('1952-04-17', 'HR8-2AB')).toEqual([]);
     });
   });
 
@@ -137,8 +138,11 @@ describe.each(databases())('customer records on $name', ({ open }) => {
       expect(taken.code).toBe('EMAIL_IN_USE');
       expect((await services.customers.get('C1000005'))?.email).toBe('priya.shah@example.co.uk');
 
-      const invalid = await httpErrorOf(services.customers.setEmail('C1000005', 'not an email'));
-      expect(invalid.statusCode).toBe(400);
+      // The contract's email rule, the one the web form uses: a doubled dot or an undotted domain is refused.
+      for (const address of ['not an email', 'priya..shah@example.co.uk', 'priya@localhost']) {
+        const invalid = await httpErrorOf(services.customers.setEmail('C1000005', address));
+        expect(invalid.statusCode, address).toBe(400);
+      }
       const unknown = await httpErrorOf(services.customers.setEmail('C9999999', 'someone@example.co.uk'));
       expect(unknown.statusCode).toBe(404);
     });

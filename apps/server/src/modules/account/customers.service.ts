@@ -1,3 +1,10 @@
+import {
+  isValidEmail,
+  isValidIsoDateOfBirth,
+  isValidPostcode,
+  normaliseEmail,
+  postcodeKey,
+} from '@portal/contracts/fields';
 import type { Clock } from '../../platform/clock';
 import type { Db, Queryable } from '../../platform/db';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
@@ -16,7 +23,7 @@ import { insertDemoPreferences } from './preferences.repository';
 
 /** Customer records, for the modules that identify, register and serve customers. */
 export interface CustomersService {
-  /** Customers with that date of birth (YYYY-MM-DD) and postcode (compared upper case, spaces removed). */
+  /** Customers with that date of birth (YYYY-MM-DD) and postcode (compared by the contract's `postcodeKey`). */
   findByDobAndPostcode(dateOfBirth: string, postCode: string): Promise<CustomerRecord[]>;
   /** The holder of that policy (number compared upper case, trimmed), or null. */
   findByPolicyNumber(policyNumber: string): Promise<CustomerRecord | null>;
@@ -31,22 +38,6 @@ export interface CustomersService {
   setEmail(customerId: string, email: string, tx?: Queryable): Promise<void>;
 }
 
-/** Upper case, whitespace removed: how postcodes are compared. */
-function normalisePostCode(postCode: string): string {
-  return postCode.replace(/\s/g, '').toUpperCase();
-}
-
-/** A real calendar date written YYYY-MM-DD. */
-function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
@@ -54,9 +45,9 @@ function isUniqueViolation(error: unknown): boolean {
 export function createCustomersService(db: Db, clock: Clock, services: Services): CustomersService {
   return {
     async findByDobAndPostcode(dateOfBirth, postCode) {
-      const normalised = normalisePostCode(postCode);
-      if (!isIsoDate(dateOfBirth) || normalised === '' || normalised.length > 10) return [];
-      return findCustomersByDobAndPostcode(db, dateOfBirth, normalised);
+      const today = clock.now().toISOString().slice(0, 10);
+      if (!isValidIsoDateOfBirth(dateOfBirth, today) || !isValidPostcode(postCode)) return [];
+      return findCustomersByDobAndPostcode(db, dateOfBirth, postcodeKey(postCode));
     },
 
     async findByPolicyNumber(policyNumber) {
@@ -69,8 +60,8 @@ export function createCustomersService(db: Db, clock: Clock, services: Services)
     address: (customerId) => findCustomerAddress(db, customerId),
 
     async setEmail(customerId, email, tx) {
-      const address = email.trim();
-      if (address.length > 254 || !emailPattern.test(address)) {
+      const address = normaliseEmail(email);
+      if (!isValidEmail(address)) {
         throw badRequest('Enter a valid email address.', { email: 'Enter a valid email address' });
       }
       let updated: boolean;

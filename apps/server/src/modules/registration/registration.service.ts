@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RegistrationResult } from '@portal/contracts';
+import { isValidIsoDateOfBirth, postcodeKey } from '@portal/contracts/fields';
 import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import { HttpError, badRequest, tooManyRequests } from '../../platform/errors';
@@ -37,7 +38,6 @@ export interface RegistrationService {
   requestPasswordReset(email: string, clientIp: string, meta?: RequestMeta): Promise<{ status: 'OK' }>;
 }
 
-const normalisePostCode = (p: string) => p.replace(/\s/g, '').toUpperCase();
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 // Counter keys never hold an email address in clear.
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -84,7 +84,7 @@ export function createRegistrationService(ctx: ModuleContext): RegistrationServi
   return {
     async start(input, clientIp, meta = {}) {
       const today = clock.now().toISOString().slice(0, 10);
-      if (input.dateOfBirth > today) {
+      if (!isValidIsoDateOfBirth(input.dateOfBirth, today)) {
         throw badRequest('The request body is not valid.', {
           dateOfBirth: 'Date of birth must be in the past',
         });
@@ -111,7 +111,7 @@ export function createRegistrationService(ctx: ModuleContext): RegistrationServi
         customer =
           holder &&
           holder.dateOfBirth === input.dateOfBirth &&
-          normalisePostCode(holder.postCode) === normalisePostCode(input.postCode)
+          postcodeKey(holder.postCode) === postcodeKey(input.postCode)
             ? holder
             : null;
         if (!customer) return answer('OK_2', 'POLICY_NOT_MATCHED', null);

@@ -107,6 +107,16 @@ describe('registration', () => {
     expect((await outbox(t.app, 'priya@example.org'))[0]!.kind).toBe('activation');
   });
 
+  it("matches a policy holder's postcode however the customer spaces it", async () => {
+    const res = await register({
+      emailAddress: 'priya@example.org',
+      dateOfBirth: priya.dateOfBirth,
+      postCode: priya.postCode.replace(' ', '').toLowerCase(),
+      policyNumber: '507P87654321',
+    });
+    expect(res.json()).toEqual({ status: 'OK' });
+  });
+
   it('answers OK_1 for a policy number whose holder has a different email', async () => {
     const res = await register({
       emailAddress: 'not.margaret@example.org',
