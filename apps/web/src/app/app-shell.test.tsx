@@ -2,27 +2,41 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageContentInput } from '@portal/contracts/content';
+import {
+  getContentByRelativeUrlCall,
+  getFeatureDefinitionsCall,
+  getNavigationCall,
+  getSiteSettingsCall,
+  type PageContentInput,
+} from '@portal/contracts/content';
+import { endCurrentSessionCall } from '@portal/contracts/session';
 import { loadPageComponent, registerPageType } from '../content/page-registry';
 import { getFlagsStatus, resetFeatureFlags } from '../lib/feature-flags/feature-flags';
 import { registerNavigator } from '../lib/app-navigation';
 import { setPageInit } from '../lib/page-init';
 import { makeSettings, pageInputs, testPageInit } from '../test/content-fixtures';
-import { installFakeContentService, type FakeContentOptions } from '../test/fake-content-service';
+import { contentScenario, type ContentScenarioOptions } from '../test/fake-api/content-scenario';
+import { callsTo, fakeApi, fakeCall } from '../test/fake-api/fake-api';
+import { oktaError } from '../test/fake-api/identity-scenario';
+import { signOut } from '../session/sign-out';
 import { App } from './app';
 import { createQueryClient } from './query-client';
 import { appRoutes, routerNavigator } from './router';
 
 let unregister: (() => void) | undefined;
 
-function renderApp(path: string, options: FakeContentOptions = {}) {
-  const fetchMock = installFakeContentService(options);
+function renderApp(path: string, options: ContentScenarioOptions = {}) {
+  contentScenario(options);
+  // signIn() below sets the flag only: the provider holds no session to end, and answers so.
+  fakeApi.use(
+    fakeCall(endCurrentSessionCall, () => ({ status: 404, body: oktaError('E0000007', 'Not found') })),
+  );
   setPageInit(testPageInit);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
   unregister = registerNavigator(routerNavigator(router));
   render(<App router={router} queryClient={queryClient} />);
-  return { router, fetchMock, user: userEvent.setup() };
+  return { router, user: userEvent.setup() };
 }
 
 const signIn = () => sessionStorage.setItem('authenticated', '1');
@@ -31,7 +45,6 @@ const heading = (name: string | RegExp) =>
 
 afterEach(() => {
   unregister?.();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -45,22 +58,19 @@ describe('routes', () => {
   });
 
   it('renders any other path through the content service', async () => {
-    const { fetchMock } = renderApp('/help/accessibility');
+    renderApp('/help/accessibility');
     expect(await heading('Accessibility statement')).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).toContain(
-      'http://portal.test/content-svc/api/v1/content/getByRelativeUrl?relativeUrl=%2Fhelp%2Faccessibility',
-    );
-    expect(urls).toContain('http://portal.test/content-svc/api/v1/content/getbytype?type=SiteSettings');
-    expect(urls).toContain('http://portal.test/content-svc/api/v1/content/getnavigation');
+    const queries = (call: Parameters<typeof callsTo>[0]) => callsTo(call).map((c) => c.query.toString());
+    expect(queries(getContentByRelativeUrlCall)).toContain('relativeUrl=%2Fhelp%2Faccessibility');
+    expect(queries(getSiteSettingsCall)).toContain('type=SiteSettings');
+    expect(queries(getNavigationCall)).toContain('');
   });
 
   it('asks for the error-context settings when the page URL has error=true', async () => {
-    const { fetchMock } = renderApp('/help/privacy?error=true');
+    renderApp('/help/privacy?error=true');
     await heading('Privacy notice');
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).toContain(
-      'http://portal.test/content-svc/api/v1/content/getbytype?type=SiteSettings&error=true',
+    expect(callsTo(getSiteSettingsCall).map((c) => c.query.toString())).toContain(
+      'type=SiteSettings&error=true',
     );
   });
 
@@ -196,17 +206,70 @@ describe('layout', () => {
     expect(document.getElementById('site-menu')).toHaveClass('site-menu--open');
   });
 
-  it('signs out from the header: session cleared, back on the login page', async () => {
+  const logOutModalWindowBlock = {
+    id: 'log-out-modal',
+    heading: 'Are you sure you want to sign out?',
+    bodyText: '<p>You will need your email address and password to sign in again.</p>',
+    closeLabel: 'Close and stay signed in',
+    primaryCallsToAction: [{ text: 'Yes, sign out', linkType: 'Logout' as const }],
+    secondaryCallsToAction: [
+      { text: 'No, stay signed in', linkType: 'Close' as const, style: 'secondary' as const },
+    ],
+  };
+
+  it('signs out from the header after the logout modal: session cleared, back on the login page', async () => {
     signIn();
     sessionStorage.setItem('redirect_url', 'L3g=');
-    const { user, router } = renderApp('/account/dashboard');
+    const { user, router } = renderApp('/account/dashboard', { settings: { logOutModalWindowBlock } });
     await heading(/Your dashboard$/);
     await user.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to sign out?' });
+    expect(dialog).toHaveTextContent('You will need your email address and password to sign in again.');
+    // Nothing happens until the customer confirms.
+    expect(sessionStorage.getItem('authenticated')).toBe('1');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, sign out' }));
     expect(await heading('Sign in to your account')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStorage.getItem('authenticated')).toBe('0');
     expect(sessionStorage.getItem('redirect_url')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the customer signed in when the logout modal is closed, with focus back on Sign out', async () => {
+    signIn();
+    const { user, router } = renderApp('/account/dashboard', { settings: { logOutModalWindowBlock } });
+    await heading(/Your dashboard$/);
+    const signOutButton = screen.getAllByRole('button', { name: 'Sign out' })[0]!;
+    await user.click(signOutButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to sign out?' });
+    await waitFor(() => expect(dialog).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'No, stay signed in' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(signOutButton).toHaveFocus();
+
+    // Escape and the close (X) button keep the customer signed in too.
+    await user.click(signOutButton);
+    const again = await screen.findByRole('dialog', { name: 'Are you sure you want to sign out?' });
+    await waitFor(() => expect(again).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(signOutButton);
+    await user.click(await screen.findByRole('button', { name: 'Close and stay signed in' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('authenticated')).toBe('1');
+    expect(router.state.location.pathname).toBe('/account/dashboard');
+  });
+
+  it('does not ask with the logout modal when the session ends by inactivity', async () => {
+    signIn();
+    const { router } = renderApp('/account/dashboard', { settings: { logOutModalWindowBlock } });
+    await heading(/Your dashboard$/);
+    // What the inactivity modal does when its countdown reaches zero.
+    await act(() => signOut({ reason: 'idle' }));
+    expect(await heading('Sign in to your account')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows the service alert when its visible flag is set, and not otherwise', async () => {
@@ -353,13 +416,14 @@ describe('loader', () => {
     try {
       const { router } = renderApp('/help/accessibility');
       await heading('Accessibility statement');
-      const fetchMock = vi.mocked(fetch);
-      const original = fetchMock.getMockImplementation()!;
       let release: () => void = () => undefined;
-      fetchMock.mockImplementation(async (input, init) => {
-        if (String(input).includes('privacy')) await new Promise<void>((r) => (release = r));
-        return original(input, init);
-      });
+      // The privacy page's content waits for release(), then is answered as before.
+      fakeApi.use(
+        fakeCall(getContentByRelativeUrlCall, async ({ query }) => {
+          if (query.get('relativeUrl')?.includes('privacy')) await new Promise<void>((r) => (release = r));
+          return undefined;
+        }),
+      );
       act(() => void router.navigate('/help/privacy'));
       await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
       expect(screen.getByRole('status')).toHaveTextContent(
@@ -396,11 +460,11 @@ describe('feature flags', () => {
         },
       ],
     };
-    const { fetchMock, router } = renderApp('/help/privacy', {
+    const { router } = renderApp('/help/privacy', {
       pages: { '/help/trial': trial },
       features: { features: { 'help-intro': { defaultValue: 'b' } } },
     });
-    const flagCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/features/'));
+    const flagCalls = () => callsTo(getFeatureDefinitionsCall);
     await heading('Privacy notice');
     expect(flagCalls()).toHaveLength(0);
     expect(getFlagsStatus()).toBe('idle');

@@ -1,6 +1,7 @@
 import type { CallToAction } from '@portal/contracts/content';
 import { useSession } from '../session/session';
 import { ContentLink } from './content-link';
+import { useOptionalSiteSettings } from './use-site-settings';
 
 function classFor(style: CallToAction['style']): string {
   if (style === 'link') return 'link';
@@ -25,17 +26,28 @@ export interface CallToActionButtonProps {
 }
 
 /**
- * One call to action from content. Logout signs out, Close closes (modals), submit submits the
- * surrounding form; links go where content says. The policy-system types (Guidewire...) need the
- * policy's own address, which the policy features supply; here they render only when content gives a link.
+ * One call to action from content (spec customer-data §4 link types). Logout closes the modal it is in and
+ * signs out (to the sign-in page of settings), Close closes (modals), submit submits the surrounding form;
+ * primaryFunctional, Default and any other type with a link go where content says: a new tab for opensIn
+ * NewTab, inside the app for this site's addresses, otherwise the browser leaves. The policy-system types
+ * (Guidewire...) need the policy's own address, which the policy features supply; here they render only
+ * when content gives a link.
  */
 export function CallToActionButton({ cta, onClose }: CallToActionButtonProps) {
   const { signOut } = useSession();
+  const settings = useOptionalSiteSettings();
   const className = classFor(cta.style);
   switch (cta.linkType) {
     case 'Logout':
       return (
-        <button type="button" className={className} onClick={() => void signOut()}>
+        <button
+          type="button"
+          className={className}
+          onClick={() => {
+            onClose?.();
+            void signOut(settings?.loginPage ?? {});
+          }}
+        >
           <Label cta={cta} />
         </button>
       );

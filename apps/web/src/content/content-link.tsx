@@ -11,12 +11,32 @@ export interface ContentLinkProps {
   onClick?: () => void;
 }
 
-/** A link from content: site paths move the router, anything else (https, tel, mailto) is a plain link. */
+/**
+ * The in-app path of a link to this site: a site path as it is, a full address on this origin without its
+ * origin; undefined for anything else (another site, tel:, mailto:, #anchor).
+ */
+function sameOriginPath(href: string, origin = window.location.origin): string | undefined {
+  if (href.startsWith('/')) return href.startsWith('//') ? undefined : href;
+  if (!/^https?:\/\//i.test(href)) return undefined;
+  try {
+    const url = new URL(href);
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A link from content (spec customer-data §4): NewTab opens a new tab; otherwise links to this site, as a
+ * path or a full address on this origin, move the router, and anything else (another site, tel, mailto)
+ * replaces the location as a plain link.
+ */
 export function ContentLink({ href, opensIn, className, children, onClick }: ContentLinkProps) {
   const newTab = opensIn === 'NewTab';
-  if (href.startsWith('/') && !href.startsWith('//') && !newTab) {
+  const inApp = newTab ? undefined : sameOriginPath(href);
+  if (inApp !== undefined) {
     return (
-      <Link to={href} className={className} onClick={onClick}>
+      <Link to={inApp} className={className} onClick={onClick}>
         {children}
       </Link>
     );
@@ -30,7 +50,13 @@ export function ContentLink({ href, opensIn, className, children, onClick }: Con
       rel={newTab ? 'noopener noreferrer' : undefined}
     >
       {children}
-      {newTab ? <span className="visually-hidden"> {NEW_TAB_NOTE}</span> : null}
+      {/* The space sits outside the hidden span so every name computation keeps the words apart. */}
+      {newTab ? (
+        <>
+          {' '}
+          <span className="visually-hidden">{NEW_TAB_NOTE}</span>
+        </>
+      ) : null}
     </a>
   );
 }

@@ -35,8 +35,8 @@ export function DocumentRow({ name, detail, buttonText, fileError, onDownload }:
           );
         }}
       >
-        {buttonText}
-        <span className="visually-hidden"> {name}</span>
+        {/* The space sits outside the hidden span so every name computation keeps the two words apart. */}
+        {buttonText} <span className="visually-hidden">{name}</span>
       </button>
       {state === 'failed' && (
         <div role="alert" className="file-error">

@@ -1,6 +1,7 @@
 import type { ModalContent } from '@portal/contracts/content';
 import { useState, type ReactNode } from 'react';
 import { Modal } from '../components/ui/modal';
+import { NEW_TAB_NOTE } from './content-link';
 import { RichText } from './rich-text';
 import { useOptionalSiteSettings } from './use-site-settings';
 
@@ -44,7 +45,12 @@ export function PolicySystemLink({
         rel={direct ? 'noopener noreferrer' : undefined}
       >
         {children}
-        {direct ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
+        {direct ? (
+          <>
+            {' '}
+            <span className="visually-hidden">{NEW_TAB_NOTE}</span>
+          </>
+        ) : null}
       </a>
     );
   }
@@ -82,7 +88,12 @@ export function PolicySystemLink({
             onClick={() => setOpen(false)}
           >
             {continueText}
-            {newTab ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
+            {newTab ? (
+              <>
+                {' '}
+                <span className="visually-hidden">{NEW_TAB_NOTE}</span>
+              </>
+            ) : null}
           </a>
           <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
             {cancelText}

@@ -43,6 +43,7 @@ describe('downloadDocument (spec customer-data §3, §8, §9)', () => {
   });
 
   it('fails with the spec errors for a blank address and an empty body, telling analytics', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = vi.fn(() => Promise.resolve(new Uint8Array([1])));
     await expect(downloadDocument('', load, event)).rejects.toThrow('Blank document URL');
     expect(load).not.toHaveBeenCalled();
@@ -52,10 +53,26 @@ describe('downloadDocument (spec customer-data §3, §8, §9)', () => {
     await expect(downloadDocument('/doc', () => Promise.reject(new Error('502')), event)).rejects.toThrow(
       'Document binary stream unavailable',
     );
-    expect(window.dataLayer?.map((e) => (e as { event: string }).event)).toEqual([
-      'documentDownloadFailed',
-      'documentDownloadFailed',
-      'documentDownloadFailed',
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({
+        event: 'documentDownloadFailed',
+        errorMessage: 'Blank document URL',
+        fileUrl: '',
+        ...event,
+      }),
+      expect.objectContaining({
+        event: 'documentDownloadFailed',
+        errorMessage: 'Document binary stream unavailable',
+      }),
+      expect.objectContaining({
+        event: 'documentDownloadFailed',
+        errorMessage: 'Document binary stream unavailable',
+      }),
+    ]);
+    expect(errors.mock.calls.map(([message]) => message)).toEqual([
+      'Document download failed: Blank document URL',
+      'Document download failed: Document binary stream unavailable',
+      'Document download failed: Document binary stream unavailable',
     ]);
   });
 });

@@ -22,7 +22,8 @@ export interface DocumentEvent {
  * Saves a document the customer asked for: `load` fetches its bytes and headers (through the API client,
  * with the customer's token), then the browser saves it under the name the service gave. Works on phones:
  * an object URL on a temporary link, released straight after. A failure pushes a failed-download event and
- * rejects, so the screen can show its file error beside the document.
+ * rejects, so the screen can show its file error beside the document; the event and the error log carry the
+ * spec's specific error ("Blank document URL", "Document binary stream unavailable").
  */
 export async function downloadDocument(
   fileUrl: string,
@@ -49,9 +50,19 @@ export async function downloadDocument(
     pushToDataLayer({ event: 'documentDownload', ...event, fileName, fileUrl });
     return fileName;
   } catch (error) {
-    pushToDataLayer({ event: 'documentDownloadFailed', ...event, fileName, fileUrl });
-    throw error instanceof DocumentDownloadError
-      ? error
-      : new DocumentDownloadError(BINARY_STREAM_UNAVAILABLE);
+    // The spec's specific error is what is logged and sent; the screen shows content's fileError.
+    const failure =
+      error instanceof DocumentDownloadError
+        ? error
+        : new DocumentDownloadError(BINARY_STREAM_UNAVAILABLE, { cause: error });
+    console.error(`Document download failed: ${failure.message}`);
+    pushToDataLayer({
+      event: 'documentDownloadFailed',
+      ...event,
+      fileName,
+      fileUrl,
+      errorMessage: failure.message,
+    });
+    throw failure;
   }
 }

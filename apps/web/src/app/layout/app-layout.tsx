@@ -1,5 +1,5 @@
 import type { Navigation, SiteSettings } from '@portal/contracts/content';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { commonText } from '../../content/use-site-settings';
 import { useSession } from '../../session/session';
@@ -26,6 +26,17 @@ const ServiceAlertBanner = lazy(() =>
   import('../../content/service-alert').then((module) => ({ default: module.ServiceAlertBanner })),
 );
 
+/** Asked before signing out (spec customer-data §2, §4); loaded when first needed (it renders rich text). */
+const LogoutModal = lazy(() => import('./logout-modal').then((module) => ({ default: module.LogoutModal })));
+
+/** The logout modal needs a call to action that signs out; content without one signs out at once. */
+function hasLogoutAction(settings: SiteSettings): boolean {
+  const modal = settings.logOutModalWindowBlock;
+  return [...modal.primaryCallsToAction, ...modal.secondaryCallsToAction].some(
+    (cta) => cta.linkType === 'Logout',
+  );
+}
+
 function isContentData(data: unknown): data is ContentRouteData {
   return typeof data === 'object' && data !== null && 'kind' in data;
 }
@@ -45,6 +56,17 @@ export function AppLayout({
   const headerRef = useRef<HTMLElement>(null);
   const headerHeight = useElementHeight(headerRef);
   const scrolledDown = useHideOnScroll(HEADER_HIDE_OFFSET);
+  const [askingToSignOut, setAskingToSignOut] = useState(false);
+  // Signed out another way (the idle modal, another tab): the question is not asked again at next sign-in.
+  if (askingToSignOut && !isAuthenticated) setAskingToSignOut(false);
+  const onSignOut = () => {
+    if (hasLogoutAction(settings)) {
+      setAskingToSignOut(true);
+      return;
+    }
+    console.error('The logout modal has no Logout call to action: signing out without asking');
+    void signOut(settings.loginPage);
+  };
 
   // Breadcrumbs belong to pages content knows; a not-found or error state has no trail.
   const contentData = matches.map((m) => m.data).find(isContentData);
@@ -80,8 +102,13 @@ export function AppLayout({
         isAuthenticated={isAuthenticated}
         crumbs={crumbs}
         hidden={scrolledDown}
-        onSignOut={() => void signOut(settings.loginPage)}
+        onSignOut={onSignOut}
       />
+      {askingToSignOut ? (
+        <Suspense fallback={null}>
+          <LogoutModal content={settings.logOutModalWindowBlock} onClose={() => setAskingToSignOut(false)} />
+        </Suspense>
+      ) : null}
       <div className="header-spacer" style={{ height: spacer }} aria-hidden="true" />
       <div className="container">
         {settings.serviceAlert?.visible ? (

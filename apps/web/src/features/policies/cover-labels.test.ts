@@ -7,6 +7,8 @@ describe('cover labels', () => {
     expect(coverLabel('MPC', 'Motor')).toBe('Private car cover');
     expect(coverLabel('NGB', 'FineArt')).toBe('Fine art and collectables');
     expect(coverLabel('PAH', 'Valuables')).toBe('Personal possessions');
+    expect(coverLabel('PHR', 'Home')).toBe('Home cover: buildings and contents (renewal terms)');
+    expect(coverLabel('NGH', 'Home')).toBe('Home cover: buildings and contents');
     expect(coverLabel('LEX', 'LegalExpenses')).toBe('Legal expenses');
     expect(coverLabel('XYZ', 'Boats')).toBe('Boats');
   });

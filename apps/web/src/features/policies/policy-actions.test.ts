@@ -1,6 +1,6 @@
 import type { CallToAction } from '@portal/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { helpApplies, policyActionLink } from './policy-actions';
+import { helpApplies, policyActionLink, usesOnlineViewRenewal } from './policy-actions';
 import { findPolicy } from './policy-groups';
 import { premiumText } from './blocks/policy-details';
 import { testPolicy } from './testing/policy-fixture';
@@ -26,12 +26,35 @@ describe('policy-system links of a policy (spec §4 link types)', () => {
     expect(policyActionLink(cta('GuidewireMTA'), policy({ allowMTA: false }))).toBeNull();
     expect(policyActionLink(cta('GuidewireViewRenewal'), policy())).toBeNull();
     const renewal = policy({
+      productType: 'NGH',
+      status: 'RenewalCustomerReady',
       policyActions: {
         ...policy().policyActions,
         onlineViewRenewal: { enabled: true, url: 'https://policy.example/r' },
       },
     });
     expect(policyActionLink(cta('GuidewireViewRenewal'), renewal)?.href).toBe('https://policy.example/r');
+  });
+
+  it('views NGH and NGB renewals online, only when enabled, and no other product or status (spec §9)', () => {
+    const enabled = {
+      ...policy().policyActions,
+      onlineViewRenewal: { enabled: true, url: 'https://x.example/r' },
+    };
+    const off = { ...policy().policyActions, onlineViewRenewal: { enabled: false, url: null } };
+    for (const productType of ['NGH', 'NGB'])
+      for (const status of ['Renewing', 'RenewalCustomerReady'] as const) {
+        expect(usesOnlineViewRenewal(policy({ productType, status, policyActions: enabled }))).toBe(true);
+        expect(usesOnlineViewRenewal(policy({ productType, status, policyActions: off }))).toBe(false);
+      }
+    for (const productType of ['PHL', 'PAH', 'PHR', 'MPC'])
+      expect(usesOnlineViewRenewal(policy({ productType, status: 'Renewing', policyActions: enabled }))).toBe(
+        false,
+      );
+    for (const status of ['Active', 'Upcoming', 'Expired'] as const)
+      expect(usesOnlineViewRenewal(policy({ productType: 'NGB', status, policyActions: enabled }))).toBe(
+        false,
+      );
   });
 
   it('leaves other link types to content', () => {

@@ -1,6 +1,27 @@
 import type { CallToAction } from '@portal/contracts/content';
 import type { Policy } from '@portal/contracts/policy';
 
+/** Spec §9: the products whose renewals are viewed online in the policy system. */
+const ONLINE_VIEW_RENEWAL_PRODUCTS: ReadonlySet<string> = new Set(['NGH', 'NGB']);
+const RENEWAL_STATUSES: ReadonlySet<Policy['status']> = new Set(['Renewing', 'RenewalCustomerReady']);
+
+/**
+ * Whether a policy's renewal is viewed online (spec §2 cover call to action, §6, §9): only a renewal (Renewing
+ * or RenewalCustomerReady) of an NGH or NGB product uses online view renewal, and only when the policy
+ * system has enabled it and given its address. Every other policy gets the standard call to action.
+ */
+export function usesOnlineViewRenewal(
+  policy: Pick<Policy, 'productType' | 'status' | 'policyActions'>,
+): boolean {
+  const { enabled, url } = policy.policyActions.onlineViewRenewal;
+  return (
+    enabled &&
+    !!url &&
+    RENEWAL_STATUSES.has(policy.status) &&
+    ONLINE_VIEW_RENEWAL_PRODUCTS.has(policy.productType)
+  );
+}
+
 export interface PolicyActionLink {
   href: string;
   /** Request a change uses the bespoke interstitial. */
@@ -10,7 +31,7 @@ export interface PolicyActionLink {
 /**
  * The policy-system address behind a call to action of a policy-system link type (spec §4: GuidewireMTA,
  * GuidewireViewRenewal, GuidewireRequestAChange), from the policy's own actions; null when the policy does
- * not offer it (no address, mid-term changes not allowed, or online renewal viewing not enabled).
+ * not offer it (no address, mid-term changes not allowed, or not a renewal viewed online: usesOnlineViewRenewal).
  * Undefined for any other link type: content decides those.
  */
 export function policyActionLink(cta: CallToAction, policy: Policy): PolicyActionLink | null | undefined {
@@ -21,7 +42,7 @@ export function policyActionLink(cta: CallToAction, policy: Policy): PolicyActio
         ? { href: actions.onlineMidTermAdjustment.url, bespoke: false }
         : null;
     case 'GuidewireViewRenewal':
-      return actions.onlineViewRenewal.enabled && actions.onlineViewRenewal.url
+      return usesOnlineViewRenewal(policy) && actions.onlineViewRenewal.url
         ? { href: actions.onlineViewRenewal.url, bespoke: false }
         : null;
     case 'GuidewireRequestAChange':

@@ -1,11 +1,13 @@
 import type { PolicySummary } from '@portal/contracts/policy';
 import { Link, useLocation } from 'react-router';
 import { useCustomerData } from '../../content/use-customer-data';
+import { trackNavPoliciesView } from '../../lib/analytics/virtual-views';
 import { categoryGroups } from './policy-groups';
 
 /**
  * Spec §2: the policy sub-navigation lists the customer's policies by active, upcoming and expired; picking
- * one opens the same page (overview, cover or documents) with `?id=` set to its policy number.
+ * one opens the same page (overview, cover or documents) with `?id=` set to its policy number. Opening it is
+ * the policies navigation's virtual page view (/dcs/nav/policies/).
  */
 export function PolicySubNavigation({ current, label }: { current: string | null; label: string }) {
   const { data } = useCustomerData();
@@ -18,7 +20,12 @@ export function PolicySubNavigation({ current, label }: { current: string | null
     `${location.pathname}?${new URLSearchParams({ id: policy.policyNumber }).toString()}`;
   return (
     <nav className="policy-subnav" aria-label={label}>
-      <details className="policy-subnav__details">
+      <details
+        className="policy-subnav__details"
+        onToggle={(event) => {
+          if (event.currentTarget.open) trackNavPoliciesView();
+        }}
+      >
         <summary>{label}</summary>
         {groups.map((group) => (
           <div key={group.category} className="policy-subnav__group">

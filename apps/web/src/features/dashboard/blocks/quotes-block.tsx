@@ -8,6 +8,12 @@ import { formatLongDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../session/tokens';
 import { downloadQuoteDocument } from '../api/download-quote-document';
 import { useCustomerData } from '../../../content/use-customer-data';
+import { useOptionalSiteSettings } from '../../../content/use-site-settings';
+
+/** The product's name from settings' policyTypeMappingText ("PHL" -> "Home Insurance"), else its code. */
+function productNameOf(productType: string, mapping: Readonly<Record<string, string>> | undefined): string {
+  return mapping?.[productType] ?? productType;
+}
 
 function QuoteCard({
   quote,
@@ -18,11 +24,14 @@ function QuoteCard({
   block: BlockOf<'quotes'>;
   customerId: string;
 }) {
+  const settings = useOptionalSiteSettings();
   const [failed, setFailed] = useState<string | null>(null);
   const online = quote.quoteActions.onlineQuoteAndBuy;
   return (
     <li className="policy-card">
-      <h3 className="policy-card__title">{quote.productType}</h3>
+      <h3 className="policy-card__title">
+        {productNameOf(quote.productType, settings?.policyTypeMappingText)}
+      </h3>
       <dl className="summary-list">
         <div>
           <dt>{block.labels['quoteNumber'] ?? 'Quote reference'}</dt>

@@ -3,7 +3,7 @@ import type { Policy } from '@portal/contracts/policy';
 import { CallToActionButton } from '../../../content/call-to-action';
 import { PolicySystemLink } from '../../../content/policy-system-link';
 import { RichText } from '../../../content/rich-text';
-import { policyActionLink } from '../policy-actions';
+import { policyActionLink, usesOnlineViewRenewal } from '../policy-actions';
 import { usePolicyFromUrl } from '../use-policy-from-url';
 
 function classFor(style: CallToAction['style']): string {
@@ -30,8 +30,8 @@ function PolicyCallToAction({ cta, policy }: { cta: CallToAction; policy: Policy
 }
 
 /**
- * The policy cover call to action (spec customer-data §2): the online renewal box when the policy allows
- * viewing its renewal online, else the standard one. Policy-system links take the policy's own addresses
+ * The policy cover call to action (spec customer-data §2, §9): the online renewal box for a renewal viewed
+ * online (an NGH or NGB renewal with online view renewal enabled), else the standard one. Policy-system links take the policy's own addresses
  * and show the interstitial (bespoke for request a change) before leaving; an action the policy does not
  * offer is not shown.
  */
@@ -39,7 +39,7 @@ function PolicyCoverCallToActionBlock({ block }: { block: BlockOf<'policyCoverCa
   const found = usePolicyFromUrl();
   if (found.state !== 'ready') return null;
   const { policy } = found;
-  const box = policy.policyActions.onlineViewRenewal.enabled ? block.onlineRenewal : block.standard;
+  const box = usesOnlineViewRenewal(policy) ? block.onlineRenewal : block.standard;
   const headingId = `${block.id}-heading`;
   return (
     <section className="content-block policy-cta" aria-labelledby={headingId}>

@@ -1,5 +1,6 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { Bicycle, LineOfBusiness, Policy, Valuable } from '@portal/contracts/policy';
+import { useEffect } from 'react';
 import { RichText } from '../../../content/rich-text';
 import { formatGbp } from '../../../lib/format';
 import { artTypeLabel, coverLabel, homeFirst } from '../cover-labels';
@@ -10,6 +11,39 @@ type Labels = (key: string, fallback: string) => string;
 /** Spec §9: valuables, fine art and bicycle lists show at most this many items (content may lower it). */
 const MAX_LISTED_ITEMS = 20;
 const TOO_MANY_ITEMS_FALLBACK = 'For a full list of your valuables please see your documents';
+
+/**
+ * The warning under a list cut at `max` items: content's text, or the spec's fallback, with an error logged
+ * when content has none (spec §8: a missing warning-message configuration logs an error).
+ */
+function tooManyItemsText(block: BlockOf<'policyCoverInsert'>): string {
+  return block.tooManyItemsMessage || TOO_MANY_ITEMS_FALLBACK;
+}
+
+function isCapped(line: LineOfBusiness, max: number): boolean {
+  return line.valuables.length > max || line.bicycles.length > max;
+}
+
+const listLimit = (block: BlockOf<'policyCoverInsert'>) => Math.min(block.maxItems, MAX_LISTED_ITEMS);
+
+/** What the cover block logs as errors for a policy (spec §8), once per policy shown. */
+function coverProblems(block: BlockOf<'policyCoverInsert'>, policy: Policy | undefined): string[] {
+  if (!policy) return [];
+  const problems = policy.linesOfBusiness
+    .filter((line) => !isExpectedLine(line))
+    .map((line) => `Cover: unexpected data for line ${line.type}: no risks, valuables or bicycles`);
+  if (!block.tooManyItemsMessage && policy.linesOfBusiness.some((line) => isCapped(line, listLimit(block))))
+    problems.push(`Cover: no tooManyItemsMessage configured in content block ${block.id}`);
+  return problems;
+}
+
+/**
+ * Spec §8: a cover structure the screen does not expect renders nothing and logs an error. A line of
+ * business with no risks, valuables or bicycles has nothing to show.
+ */
+function isExpectedLine(line: LineOfBusiness): boolean {
+  return line.risks.length + line.valuables.length + line.bicycles.length > 0;
+}
 
 function Amount({ label, value }: { label: string; value: number | null }) {
   if (value === null) return null;
@@ -99,8 +133,8 @@ function LineAccordion({
   label: Labels;
   open: boolean;
 }) {
-  const max = Math.min(block.maxItems, MAX_LISTED_ITEMS);
-  const tooMany = block.tooManyItemsMessage || TOO_MANY_ITEMS_FALLBACK;
+  const max = listLimit(block);
+  const tooMany = tooManyItemsText(block);
   return (
     <details className="accordion" open={open}>
       <summary className="accordion__summary">
@@ -156,11 +190,15 @@ function LineAccordion({
 /** Policy cover insert (spec customer-data §2): one accordion per line of business, Home first. */
 function PolicyCoverBlock({ block }: { block: BlockOf<'policyCoverInsert'> }) {
   const found = usePolicyFromUrl();
+  const shown = found.state === 'ready' ? found.policy : undefined;
+  useEffect(() => {
+    for (const problem of coverProblems(block, shown)) console.error(problem);
+  }, [block, shown]);
   if (found.state === 'error') return <RichText html={block.errorText} className="inset-text" />;
   if (found.state !== 'ready') return null;
   const { policy } = found;
   const label: Labels = (key, fallback) => block.labels[key] ?? fallback;
-  const lines = homeFirst(policy.linesOfBusiness);
+  const lines = homeFirst(policy.linesOfBusiness).filter(isExpectedLine);
   return (
     <section className="content-block policy-cover" aria-label={block.heading ?? 'Your cover'}>
       {block.heading && <h2>{block.heading}</h2>}

@@ -4,6 +4,7 @@ import { getPolicyCall } from '@portal/contracts/policy';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
@@ -55,6 +56,7 @@ describe('policy documents', () => {
   afterEach(() => {
     signOut();
     vi.restoreAllMocks();
+    delete window.dataLayer;
   });
 
   it('lists packs a page at a time, loads more, and offers the inserts for the product only', async () => {
@@ -82,8 +84,8 @@ describe('policy documents', () => {
     expect(screen.getByRole('heading', { name: 'Pack 2' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Pack 1' })).not.toBeInTheDocument();
     expect(screen.getByText('Issued on 1 March 2026')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Home policy wording/ })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Motor policy wording/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Home policy wording' })).toBeInTheDocument();
+    expect(screen.queryByText('Motor policy wording')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more documents' }));
     expect(await screen.findByRole('heading', { name: 'Pack 1' })).toBeInTheDocument();
@@ -110,6 +112,7 @@ describe('policy documents', () => {
             },
       ),
     );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const createObjectURL = vi.fn(() => 'blob:doc');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicks: string[] = [];
@@ -125,11 +128,82 @@ describe('policy documents', () => {
     expect(await within(broken).findByRole('alert')).toHaveTextContent(
       'Sorry, we cannot open this document at the moment.',
     );
+    // The customer reads content's file error; analytics and the log get the spec's specific error.
+    expect(window.dataLayer?.at(-1)).toMatchObject({
+      event: 'documentDownloadFailed',
+      documentTitle: 'Schedule 2 123X4567890',
+      errorMessage: 'Document binary stream unavailable',
+    });
+    expect(errors).toHaveBeenCalledWith('Document download failed: Document binary stream unavailable');
 
     const working = screen.getByText('Schedule 1', { selector: '.document-row__name' }).closest('li')!;
     await userEvent.click(within(working).getByRole('button', { name: /^Download/ }));
     await vi.waitFor(() => expect(clicks).toEqual(['Schedule-123X4567890.pdf']));
     expect(within(working).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('downloads the inserts for the product, and a blank insert address fails with its event', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeApi.use(
+      fakeCall(listPolicyDocumentsCall, () => ({
+        status: 200,
+        body: { currentPage: 1, lastPage: 1, pageSize: 2, totalRecords: 0, data: [] },
+      })),
+      http.get('*/documents/home.pdf', () =>
+        HttpResponse.arrayBuffer(new Uint8Array([37, 80, 68, 70]).buffer, {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="home-policy-wording.pdf"',
+          },
+        }),
+      ),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderWithRoot(
+      <QueryClientProvider client={createQueryClient()}>
+        <PolicyDocumentsBlock
+          block={{
+            ...block,
+            insertsHeading: 'Guides for your policy',
+            inserts: [
+              ...block.inserts,
+              { id: 'ins-blank', title: 'Complaints leaflet', productTypes: ['PHL'], url: '' },
+            ],
+          }}
+        />
+      </QueryClientProvider>,
+      { path: '/account/policies/documents?id=123X4567890' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Guides for your policy' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download Home policy wording' }));
+    await vi.waitFor(() => expect(saved).toEqual(['home-policy-wording.pdf']));
+    expect(window.dataLayer?.at(-1)).toMatchObject({
+      event: 'documentDownload',
+      elementTitle: 'policy document inserts',
+      documentTitle: 'Home policy wording',
+    });
+
+    const blank = screen.getByText('Complaints leaflet', { selector: '.document-row__name' }).closest('li')!;
+    await userEvent.click(within(blank).getByRole('button', { name: 'Download Complaints leaflet' }));
+    expect(await within(blank).findByRole('alert')).toHaveTextContent(
+      'Sorry, we cannot open this document at the moment.',
+    );
+    expect(window.dataLayer?.at(-1)).toMatchObject({
+      event: 'documentDownloadFailed',
+      documentTitle: 'Complaints leaflet',
+      fileUrl: '',
+      errorMessage: 'Blank document URL',
+    });
+    expect(errors).toHaveBeenCalledWith('Document download failed: Blank document URL');
+    expect(saved).toHaveLength(1);
   });
 
   it('says there are no documents yet, or that the list cannot be shown', async () => {

@@ -1,11 +1,11 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { DocumentSummary, PolicyDocumentPack } from '@portal/contracts/document';
-import { ContentLink } from '../../../content/content-link';
 import { DocumentRow } from '../../../content/document-row';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useCurrentUser } from '../../../session/tokens';
+import { downloadInsert } from '../api/download-insert';
 import { downloadPolicyDocument } from '../api/download-policy-document';
 import { usePolicyDocuments } from '../api/list-policy-documents';
 import { usePolicyFromUrl } from '../use-policy-from-url';
@@ -47,8 +47,8 @@ function Pack({
  * Policy document packs and inserts (spec customer-data §2): the policy's packs, newest first, a page at a
  * time (page size for mobile or desktop from content) with load more; each document downloads as a PDF
  * under the name the service gives, with the file error beside one that fails; apiError when the list
- * cannot be read; noDocsErrorHeading and noDocsError when there are none. Then the standard wording
- * inserts for the policy's product.
+ * cannot be read; noDocsErrorHeading and noDocsError when there are none. Then the policy document
+ * inserts (content's leaflets for the policy's product), downloaded the same way.
  */
 export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocumentPacks'> }) {
   const found = usePolicyFromUrl();
@@ -118,16 +118,22 @@ export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocument
           )}
         </>
       )}
-      {inserts.length > 0 && (
-        <ul className="document-list document-inserts">
-          {inserts.map((insert) => (
-            <li key={insert.id} className="document-row">
-              <ContentLink href={insert.url} opensIn="NewTab" className="link">
-                {insert.title}
-              </ContentLink>
-            </li>
-          ))}
-        </ul>
+      {/* After the policy's own documents have loaded, so the list does not jump below them. */}
+      {!documents.isPending && inserts.length > 0 && (
+        <>
+          {block.insertsHeading && <h3 className="document-inserts__heading">{block.insertsHeading}</h3>}
+          <ul className="document-list document-inserts">
+            {inserts.map((insert) => (
+              <DocumentRow
+                key={insert.id}
+                name={insert.title}
+                buttonText={block.downloadText}
+                fileError={block.messages.fileError}
+                onDownload={() => downloadInsert(insert.url, insert.title, policy.policyNumber)}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

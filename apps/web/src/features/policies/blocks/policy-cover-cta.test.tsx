@@ -1,0 +1,92 @@
+import type { BlockOf } from '@portal/contracts/content';
+import { getPolicyCall, type Policy } from '@portal/contracts/policy';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
+import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
+import { renderWithRoot } from '../../../test/render-with-root';
+import { signedInAs } from '../../../test/signed-in';
+import { testPolicy } from '../testing/policy-fixture';
+import PolicyCoverCallToActionBlock from './policy-cover-cta';
+
+const block = {
+  id: 'cover-cta',
+  type: 'policyCoverCallToAction',
+  onlineRenewal: {
+    heading: 'Check your renewal',
+    body: '<p>Your renewal is ready to view online.</p>',
+    callsToAction: [
+      {
+        text: 'View your renewal',
+        linkType: 'GuidewireViewRenewal',
+        opensIn: 'NewTab',
+        showInterstitial: false,
+      },
+    ],
+  },
+  standard: {
+    heading: 'Is your cover still right?',
+    body: '<p>Tell us about changes.</p>',
+    callsToAction: [
+      {
+        text: 'Request a change',
+        linkType: 'GuidewireRequestAChange',
+        opensIn: 'SameTab',
+        showInterstitial: false,
+      },
+    ],
+  },
+} as BlockOf<'policyCoverCallToAction'>;
+
+const renewalActions = (enabled: boolean) => ({
+  ...testPolicy().policyActions,
+  onlineViewRenewal: { enabled, url: enabled ? 'https://policy.example/view-renewal/1' : null },
+});
+
+function show(policy: Policy) {
+  fakeApi.use(fakeCall(getPolicyCall, () => ({ status: 200, body: policy })));
+  renderWithRoot(
+    <QueryClientProvider client={createQueryClient()}>
+      <PolicyCoverCallToActionBlock block={block} />
+    </QueryClientProvider>,
+    { path: `/account/policies/cover?id=${policy.policyNumber}` },
+  );
+}
+
+describe('policy cover call to action (spec customer-data §2, §9)', () => {
+  let signOut: () => void;
+  beforeEach(() => {
+    signOut = signedInAs('C1000007');
+  });
+  afterEach(() => signOut());
+
+  it.each(['NGH', 'NGB'])('offers an online view of an %s renewal when enabled', async (productType) => {
+    show(testPolicy({ productType, status: 'Renewing', policyActions: renewalActions(true) }));
+    expect(await screen.findByRole('heading', { name: 'Check your renewal' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /^View your renewal/ });
+    expect(link).toHaveAttribute('href', 'https://policy.example/view-renewal/1');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('gives the standard call to action to an NGB renewal without online viewing enabled', async () => {
+    show(
+      testPolicy({
+        productType: 'NGB',
+        status: 'RenewalCustomerReady',
+        policyActions: renewalActions(false),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Is your cover still right?' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /View your renewal/ })).not.toBeInTheDocument();
+  });
+
+  it('gives the standard call to action to other products’ renewals, even with the flag set', async () => {
+    show(testPolicy({ productType: 'PHL', status: 'Renewing', policyActions: renewalActions(true) }));
+    expect(await screen.findByRole('heading', { name: 'Is your cover still right?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Request a change/ })).toHaveAttribute(
+      'href',
+      'https://policy.example/request-a-change?policy=123X4567890',
+    );
+  });
+});
