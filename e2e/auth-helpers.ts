@@ -131,6 +131,17 @@ export function signOutButton(page: Page) {
   return page.getByRole('button', { name: 'Sign out', exact: true }).filter({ visible: true }).first();
 }
 
+/** The logout modal the header's sign-out button opens (content log-out-modal-window-block). */
+export function logoutModal(page: Page) {
+  return page.getByRole('dialog', { name: 'Are you sure you want to sign out?' });
+}
+
+/** Signs out as a customer does: the header's sign-out button, then "Yes, sign out" in the logout modal. */
+export async function signOut(page: Page): Promise<void> {
+  await signOutButton(page).click();
+  await logoutModal(page).getByRole('button', { name: 'Yes, sign out' }).click();
+}
+
 /** Presses Tab until the element has focus, as a keyboard user would (fails after `max` presses). */
 export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 60): Promise<void> {
   for (let i = 0; i < max; i += 1) {

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { demo, signOutButton, tabTo, watchOutbox } from './auth-helpers';
+import { demo, logoutModal, signOutButton, tabTo, watchOutbox } from './auth-helpers';
 
 /*
  * The whole sign-in with the keyboard only: Tab to move, typing, arrows for the radios, Enter to submit.
@@ -56,6 +56,11 @@ test('the whole sign-in journey with the keyboard only', async ({ page, request 
   await expect(page).toHaveURL(/\/account\/dashboard$/, { timeout: 20_000 });
   const signOut = signOutButton(page);
   await tabTo(page, signOut, 80);
+  await page.keyboard.press('Enter');
+  // The logout modal asks first; its confirm button is reached with the keyboard too.
+  await expect(logoutModal(page)).toBeFocused();
+  const confirm = logoutModal(page).getByRole('button', { name: 'Yes, sign out' });
+  await tabTo(page, confirm, 10);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,5 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { completeChallenge, demo, enterCredentials, signOutButton, watchOutbox } from './auth-helpers';
+import {
+  completeChallenge,
+  demo,
+  enterCredentials,
+  signOut,
+  signOutButton,
+  watchOutbox,
+} from './auth-helpers';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -126,7 +133,7 @@ test.describe('forgotten password', () => {
     await expect(signOutButton(page)).toBeVisible();
 
     // The link is used up.
-    await signOutButton(page).click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/login$/);
     await page.goto(link);
     await expect(page).toHaveURL(/\/register\?warning=bad-token$/);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { completeChallenge, signOutButton, watchOutbox } from './auth-helpers';
+import { completeChallenge, signOut, signOutButton, watchOutbox } from './auth-helpers';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -154,7 +154,7 @@ test.describe('registration', () => {
     await expectNoSeriousA11yViolations(page);
 
     // The activation link has done its work: opening it again goes back to registration with the warning.
-    await signOutButton(page).click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/login$/);
     await page.goto(link);
     await expect(page).toHaveURL(/\/register\?warning=bad-token$/);

@@ -7,6 +7,7 @@ import {
   enterCode,
   enterCredentials,
   signIn,
+  signOut,
   signOutButton,
   watchOutbox,
 } from './auth-helpers';
@@ -72,7 +73,7 @@ test.describe('sign in', () => {
 
     // The identity provider's browser session exists (its cookie is the browser's, as for the page)...
     expect((await page.request.get('/api/v1/sessions/me')).status()).toBe(200);
-    await signOutButton(page).click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('You have signed out.')).toBeVisible();
     // ...and signing out ended it at the provider, not only in the page.
