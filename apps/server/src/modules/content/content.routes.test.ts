@@ -218,6 +218,11 @@ describe('content service', () => {
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(image.body).toMatch(/^<svg/);
+      const leaflet = await t.app.inject({ method: 'GET', url: '/api/v1/content/media/how-to-complain.pdf' });
+      expect(leaflet.statusCode).toBe(200);
+      expect(leaflet.headers['content-type']).toBe('application/pdf');
+      expect(leaflet.headers['content-disposition']).toBe('attachment; filename="how-to-complain.pdf"');
+      expect(leaflet.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       for (const bad of ['nope.svg', '..%2Fsite-settings.json', 'success.SVG', '.hidden.svg']) {
         const res = await t.app.inject({ method: 'GET', url: `/api/v1/content/media/${bad}` });
         expect(res.statusCode, bad).toBe(404);

@@ -101,6 +101,8 @@ export async function contentRoutes(app: FastifyInstance, content: ContentServic
     // An SVG opened on its own must not run anything.
     if (match[1] === 'svg')
       reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    // A leaflet downloads under its own name (the file name is checked above: letters, digits, hyphens).
+    if (match[1] === 'pdf') reply.header('Content-Disposition', `attachment; filename="${file}"`);
     return reply.send(bytes);
   });
 }
