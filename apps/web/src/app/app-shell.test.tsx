@@ -173,7 +173,7 @@ describe('layout', () => {
       within(crumbs)
         .getAllByRole('listitem')
         .map((i) => i.textContent),
-    ).toEqual(['Your account', 'Dashboard', 'Update your password']);
+    ).toEqual(['Dashboard', 'Update your password']);
   });
 
   it('opens a menu section behind a disclosure button', async () => {

@@ -33,22 +33,20 @@ describe('buildBreadcrumbs', () => {
     expect(labels('/account/policies/documents')).toEqual(['Account', 'Documents']);
   });
 
-  it('still shows the trail for the policy page itself (two segments), without the dropped one', () => {
-    expect(buildBreadcrumbs('/account/policies')).toEqual([
-      { label: 'Account', href: '/account', current: false },
-    ]);
+  it('shows no trail for the policy page itself: one crumb is left once policies is dropped', () => {
+    expect(buildBreadcrumbs('/account/policies')).toEqual([]);
+    expect(buildBreadcrumbs('/account/policies/?id=708X1000001')).toEqual([]);
   });
 
-  it('shows profile pages under the dashboard, without the profile segment', () => {
+  it('shows profile pages under the dashboard alone, without the profile segment', () => {
     expect(buildBreadcrumbs('/profile/personal-details')).toEqual([
-      { label: 'Account', href: '/account', current: false },
       { label: 'Dashboard', href: '/account/dashboard', current: false },
       { label: 'Personal details', href: '/profile/personal-details', current: true },
     ]);
   });
 
   it('shows login security as "Update your password"', () => {
-    expect(labels('/profile/login-security')).toEqual(['Account', 'Dashboard', 'Update your password']);
+    expect(labels('/profile/login-security')).toEqual(['Dashboard', 'Update your password']);
   });
 
   it('takes labels, dropped segments and the dashboard from settings', () => {
@@ -58,8 +56,9 @@ describe('buildBreadcrumbs', () => {
       dashboardPath: '/my/home',
     };
     expect(labels('/account/bills-and-payments', options)).toEqual(['Your account', 'Bills']);
-    expect(labels('/help/cookies', options)).toEqual(['Cookies']);
-    expect(labels('/profile/contact-details', options)).toEqual(['My', 'Home', 'Profile', 'Contact details']);
+    expect(labels('/help/cookies', options)).toEqual([]);
+    expect(labels('/help/cookies/essential', options)).toEqual(['Cookies', 'Essential']);
+    expect(labels('/profile/contact-details', options)).toEqual(['Home', 'Profile', 'Contact details']);
   });
 
   it('uses the label content gives the current page', () => {

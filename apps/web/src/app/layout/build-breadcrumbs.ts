@@ -44,10 +44,11 @@ function segmentsOf(path: string): string[] {
 }
 
 /**
- * The breadcrumb trail of a path (spec section 2): none unless the path has more than one segment;
- * the segments `policies` and `profile` are dropped, hyphens become spaces, `login security` reads
- * "Update your password"; profile pages sit under the dashboard. Each crumb links to the path up to
- * its segment; the crumb of the page itself is marked current.
+ * The breadcrumb trail of a path (spec customer-data §9): the segments `policies` and `profile` are
+ * dropped, hyphens become spaces, `login security` reads "Update your password", and profile pages sit
+ * under the dashboard (its crumb alone, not the path above it). A trail appears only when it has more than
+ * one crumb once the dropped segments are gone. Each crumb links to the path up to its segment; the crumb
+ * of the page itself is marked current.
  */
 export function buildBreadcrumbs(pathname: string, options: BreadcrumbOptions = {}): Breadcrumb[] {
   const { dropSegments, labels, dashboardPath, currentLabel } = { ...defaultBreadcrumbOptions, ...options };
@@ -58,15 +59,16 @@ export function buildBreadcrumbs(pathname: string, options: BreadcrumbOptions = 
 
   const trail: { segment: string; href: string }[] = [];
   if (segments[0]!.toLowerCase() === 'profile') {
-    const parents = segmentsOf(dashboardPath);
-    parents.forEach((segment, i) => trail.push({ segment, href: '/' + parents.slice(0, i + 1).join('/') }));
+    const dashboard = segmentsOf(dashboardPath).at(-1);
+    if (dashboard) trail.push({ segment: dashboard, href: dashboardPath });
   }
   segments.forEach((segment, i) => trail.push({ segment, href: '/' + segments.slice(0, i + 1).join('/') }));
 
-  return trail
+  const crumbs = trail
     .filter(({ segment }) => !dropped.has(decode(segment).toLowerCase()))
     .map(({ segment, href }) => {
       const current = href === currentHref;
       return { label: current && currentLabel ? currentLabel : labelFor(segment, labels), href, current };
     });
+  return crumbs.length > 1 ? crumbs : [];
 }
