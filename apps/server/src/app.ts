@@ -62,7 +62,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? (config.logLevel === 'silent' ? false : loggerOptions(config)),
-    trustProxy: config.trustProxy,
+    // Fastify 5 no longer takes a bare hop count (it fails closed); the same rule as a function: believe
+    // the entries written by the `n` nearest proxies. Only for a portal reachable solely through them.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 500 },
   });

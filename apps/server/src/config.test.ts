@@ -59,6 +59,16 @@ describe('loadConfig', () => {
     expect(config.baseUrls.policy).toBe('https://portal.example.co.uk');
   });
 
+  it('trusts proxies by hop count or by address, never every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+    ]);
+  });
+
   it('serves only the modules MODULES lists', () => {
     expect([...loadConfig({ MODULES: 'content, identity' }).modules]).toEqual(['content', 'identity']);
   });
@@ -73,6 +83,10 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
     [{ CONTENT_BASE_URL: 'ftp://content' }, 'CONTENT_BASE_URL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, 'TRUST_PROXY'],
     [{ MODULES: 'content,billing' }, 'MODULES'],
     [{ MODULES: ',' }, 'MODULES'],
   ])('refuses %o with one line naming %s', (env, variable) => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -6,6 +7,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = url.optional();
+
+export type TrustProxy = false | number | string[];
 
 /**
  * Every setting the server reads, from the environment. Parsed once at start; a bad value stops the
@@ -39,7 +42,12 @@ const envSchema = z.object({
   DEV_OUTBOX: z.enum(['on', 'off']).default('on'),
   /** The insurer's policy system, where mid-term changes, renewals and quote-and-buy continue. */
   POLICY_SYSTEM_URL: url.optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Which proxies' X-Forwarded-For entries to believe: `false`, the number of proxies in front of the
+   * portal, or their addresses (IPs or CIDR ranges, comma-separated). The client's address is then the
+   * rightmost entry not written by a trusted proxy (Fastify's trustProxy).
+   */
+  TRUST_PROXY: z.string().default('false'),
   /** Prefix of every Redis key this deployment writes (counters, limits); lets environments share a server. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:'),
   /** Email delivery: an SMTP URL (smtp:// or smtps://, credentials in the URL); unset means the outbox. */
@@ -104,7 +112,8 @@ export interface Config {
   featureFlagSdkKey: string;
   webDistDir: string;
   devOutbox: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count or the proxies' addresses (never `true`: see parseTrustProxy). */
+  trustProxy: TrustProxy;
   redisKeyPrefix: string;
   /** How messages to customers are delivered (see platform/notifier.ts). */
   messaging: {
@@ -196,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     featureFlagSdkKey: e.FEATURE_FLAG_SDK_KEY,
     webDistDir: e.WEB_DIST_DIR,
     devOutbox: e.NODE_ENV !== 'production' && e.DEV_OUTBOX === 'on',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     messaging: {
       smtpUrl: e.SMTP_URL,
@@ -208,6 +217,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oidc,
   };
+}
+
+/** TRUST_PROXY: false, a hop count, or the proxies' addresses; anything else stops the start. */
+function parseTrustProxy(value: string): TrustProxy {
+  const setting = value.trim();
+  if (setting === 'false' || setting === '') return false;
+  if (/^\d+$/.test(setting)) {
+    const hops = Number(setting);
+    if (hops >= 1 && hops <= 20) return hops;
+  }
+  if (setting === 'true') {
+    throw new ConfigError(
+      'Invalid configuration: TRUST_PROXY: true would believe addresses the client writes itself; give the number of proxies in front of the portal (for example 1) or their addresses',
+    );
+  }
+  const addresses = setting.split(',').map((a) => a.trim());
+  const valid = (entry: string) => {
+    const [ip, bits, extra] = entry.split('/');
+    const version = isIP(ip ?? '');
+    if (version === 0 || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    const n = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+    return n >= 0 && n <= (version === 4 ? 32 : 128);
+  };
+  if (addresses.length > 0 && addresses.every(valid)) return addresses;
+  throw new ConfigError(
+    'Invalid configuration: TRUST_PROXY: expected false, the number of proxies (1 to 20) or their addresses (IPs or CIDR ranges, comma-separated)',
+  );
 }
 
 /**

@@ -63,7 +63,9 @@ export async function mountProvider(app: FastifyInstance, ctx: ModuleContext, pr
           // origin, never whatever Host header a caller sent (provider.proxy is on for this reason).
           req.headers['x-forwarded-host'] = issuer.host;
           req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
-          if (!ctx.config.trustProxy) delete req.headers['x-forwarded-for'];
+          // The provider takes the leftmost X-Forwarded-For entry: hand it only the address Fastify
+          // worked out from the trusted proxies (the socket's own when none is trusted).
+          req.headers['x-forwarded-for'] = request.ip;
           req.originalUrl = `${original.slice(0, at === -1 ? 0 : at)}${prefix}${local}`;
           req.url = local;
           await callback(req, res);

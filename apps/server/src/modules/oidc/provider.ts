@@ -257,7 +257,8 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
 
   const provider = new Provider(issuer, configuration);
   // mount.ts sets X-Forwarded-Host/Proto from the configured issuer on every request it hands over, so
-  // URLs and cookie security follow configuration; X-Forwarded-For is dropped there unless TRUST_PROXY.
+  // URLs and cookie security follow configuration; X-Forwarded-For is set there to the client address
+  // Fastify derived under TRUST_PROXY.
   provider.proxy = true;
   return provider;
 }
