@@ -1,24 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cancelCall } from '@portal/contracts/identity';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { registerNavigator } from '../lib/app-navigation';
 import { setPageInit } from '../lib/page-init';
 import { testPageInit } from '../test/content-fixtures';
+import { callsTo } from '../test/fake-api/fake-api';
+import { identityScenario } from '../test/fake-api/identity-scenario';
 import { resetSessionGuard, sessionGuard } from './route-hook';
 import { getSessionData, setAuthenticated, setSessionData } from './session-store';
-import { installFakeIdentityService, type FakeIdentityService } from './testing/fake-identity-service';
 
 const settings = { accountRootPage: '/account', errorPage: '/error' };
 const page = (type: string, requiresAuthentication = false) => ({ type, requiresAuthentication });
-let identity: FakeIdentityService;
 let visited: string[];
 
 beforeEach(() => {
-  identity = installFakeIdentityService();
+  identityScenario();
   setPageInit(testPageInit);
   visited = [];
   registerNavigator({ navigate: (to) => visited.push(to), currentPath: () => '/' });
   resetSessionGuard();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the router hook of the session', () => {
   it('keeps the journey while moving between sign-in pages', async () => {
@@ -41,11 +41,7 @@ describe('the router hook of the session', () => {
     expect(getSessionData()?.stateToken).toBe('st-1');
     await sessionGuard({ page: page('AuthenticationVerificationPage'), pathname: '/login/verify', settings });
     expect(getSessionData()).toBeNull();
-    expect(
-      identity.calls.some(
-        (c) => c.path.endsWith('/authn/cancel') && (c.body as { stateToken: string }).stateToken === 'st-1',
-      ),
-    ).toBe(true);
+    expect(callsTo(cancelCall).some((c) => c.body.stateToken === 'st-1')).toBe(true);
     // Quietly: no page change, and the address waiting for after sign-in stays.
     expect(visited).toEqual([]);
     expect(sessionStorage.getItem('redirectAfterLogin')).toBe('/account/bills-and-payments');

@@ -1,29 +1,37 @@
+import { endCurrentSessionCall } from '@portal/contracts/session';
 import { waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../lib/app-navigation';
 import { setPageInit } from '../lib/page-init';
 import { testPageInit } from '../test/content-fixtures';
+import { answeredRequests, callsTo, fakeApi } from '../test/fake-api/fake-api';
+import {
+  identityScenario,
+  margaret,
+  openIdProvider,
+  testAccessToken,
+  type IdentityScenario,
+} from '../test/fake-api/identity-scenario';
 import { closeCrossTab } from './cross-tab';
 import { initAuth, stopAuth } from './init';
 import { TokenRenewalStormError } from './renewal-guard';
 import { handleLoginCallback } from './login-callback';
 import { peekSignOutNotice, signOut } from './sign-out';
 import { getAuthSnapshot } from './session-store';
-import {
-  installFakeIdentityService,
-  margaret,
-  testAccessToken,
-  type FakeIdentityService,
-} from './testing/fake-identity-service';
 import { callbackUrl, reachTokenExchange } from './testing/journey';
 import { getAccessToken, getCurrentUser, renewTokens, resetRenewalGuard, resetTokenClient } from './tokens';
 
-let identity: FakeIdentityService;
+let identity: IdentityScenario;
 let visited: string[];
 
 /** Calls to the identity provider since `from` (the sign-in's audit event may still be on its way). */
 const providerCalls = (from: number) =>
-  identity.calls.slice(from).filter((c) => c.path.startsWith('/identity'));
+  answeredRequests()
+    .slice(from)
+    .filter((c) => c.service === 'identity');
+/** The OpenID token requests (code exchange and renewals). */
+const tokenCalls = () => answeredRequests().filter((c) => c.id === 'oidc.token');
 
 async function signedIn() {
   await reachTokenExchange(margaret, 'sms', () => identity.lastCode());
@@ -32,7 +40,7 @@ async function signedIn() {
 }
 
 beforeEach(async () => {
-  identity = installFakeIdentityService();
+  identity = identityScenario();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   visited = [];
@@ -49,7 +57,6 @@ afterEach(() => {
   stopAuth();
   closeCrossTab();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('token renewal', () => {
@@ -57,7 +64,7 @@ describe('token renewal', () => {
     await signedIn();
     const before = getCurrentUser()!.accessToken;
     await renewTokens();
-    const refresh = identity.calls.filter((c) => c.path.endsWith('/v1/token')).at(-1);
+    const refresh = tokenCalls().at(-1);
     expect(refresh?.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'refresh-1' });
     expect(getCurrentUser()!.accessToken).not.toBe(before);
     expect(await getAccessToken()).toBe(getCurrentUser()!.accessToken);
@@ -82,13 +89,11 @@ describe('sign-out', () => {
 
     await signOut();
 
-    const ended = identity.fetch.mock.calls.find(
-      ([url, init]) => String(url).endsWith('/api/v1/sessions/me') && init?.method === 'DELETE',
-    );
-    expect(ended?.[1]?.credentials).toBe('include');
+    const ended = callsTo(endCurrentSessionCall)[0];
+    expect(ended?.credentials).toBe('include');
     expect(
-      identity.calls.some(
-        (c) => c.path.endsWith('/v1/revoke') && (c.body as { token?: string }).token === 'refresh-1',
+      answeredRequests().some(
+        (c) => c.id === 'oidc.revoke' && (c.body as { token?: string }).token === 'refresh-1',
       ),
     ).toBe(true);
     expect(getAuthSnapshot()).toEqual({ isAuthenticated: false, data: null });
@@ -113,11 +118,15 @@ describe('sign-out', () => {
 
   it('signs this tab out when another tab signed out, without calling the provider again', async () => {
     await signedIn();
-    const callsBefore = identity.calls.length;
+    const callsBefore = answeredRequests().length;
     const otherTab = new BroadcastChannel('portal-auth');
     otherTab.postMessage({ type: 'signed-out', reason: 'idle' });
     await waitFor(() => expect(getAuthSnapshot().isAuthenticated).toBe(false));
-    expect(identity.calls.slice(callsBefore).some((c) => c.path.endsWith('/sessions/me'))).toBe(false);
+    expect(
+      answeredRequests()
+        .slice(callsBefore)
+        .some((c) => c.id === endCurrentSessionCall.id),
+    ).toBe(false);
     expect(visited).toEqual(['/login']);
     otherTab.close();
   });
@@ -136,7 +145,7 @@ describe('start-up', () => {
     await signedIn();
     stopAuth();
     resetTokenClient();
-    const callsBefore = identity.calls.length;
+    const callsBefore = answeredRequests().length;
     await initAuth();
     expect(getAuthSnapshot().isAuthenticated).toBe(true);
     expect(getCurrentUser()?.customerId).toBe('C1000001');
@@ -152,7 +161,7 @@ describe('start-up', () => {
     await initAuth();
     vi.useRealTimers();
     expect(getAuthSnapshot().isAuthenticated).toBe(true);
-    const refresh = identity.calls.filter((c) => c.path.endsWith('/v1/token')).at(-1);
+    const refresh = tokenCalls().at(-1);
     expect(refresh?.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'refresh-1' });
     expect(getCurrentUser()).not.toBeNull();
   });
@@ -162,7 +171,7 @@ describe('start-up', () => {
     stopAuth();
     resetTokenClient();
     sessionStorage.setItem('authenticated', '0');
-    const callsBefore = identity.calls.length;
+    const callsBefore = answeredRequests().length;
     await initAuth();
     expect(getCurrentUser()).toBeNull();
     expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:'))).toBe(false);
@@ -171,8 +180,6 @@ describe('start-up', () => {
 });
 
 describe('renewal triggers', () => {
-  const tokenCalls = () => identity.calls.filter((c) => c.path.endsWith('/v1/token'));
-
   /** Signed in, then the page reloaded under fake timers, so the expiry timers run on them. */
   async function signedInWithFakeTimers() {
     await signedIn();
@@ -203,14 +210,7 @@ describe('renewal triggers', () => {
 
   it('signs the customer out when the renewal before expiry is refused', async () => {
     await signedInWithFakeTimers();
-    identity.override((call) =>
-      call.path.endsWith('/v1/token')
-        ? new Response(JSON.stringify({ error: 'invalid_grant' }), {
-            status: 400,
-            headers: { 'Content-Type': 'application/json' },
-          })
-        : undefined,
-    );
+    fakeApi.use(openIdProvider.token(() => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
     await vi.advanceTimersByTimeAsync(545_000);
     expect(tokenCalls().length).toBeGreaterThan(1);
     await vi.waitFor(() => expect(getAuthSnapshot().isAuthenticated).toBe(false));
@@ -285,7 +285,7 @@ describe('tabs holding the same tokens', () => {
     expect(JSON.parse(sessionStorage.getItem(stored)!)).toMatchObject({ refresh_token: 'refresh-other-8' });
     // The next renewal spends the adopted refresh token, not the one the other tab already used.
     await renewTokens();
-    expect(identity.calls.filter((c) => c.path.endsWith('/v1/token')).at(-1)?.body).toMatchObject({
+    expect(tokenCalls().at(-1)?.body).toMatchObject({
       refresh_token: 'refresh-other-8',
     });
     otherTab.close();

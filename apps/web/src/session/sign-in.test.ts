@@ -1,22 +1,21 @@
 import { waitFor } from '@testing-library/react';
+import { statusTokenCall } from '@portal/contracts/account';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  installFakeIdentityService,
-  margaret,
-  type FakeIdentityService,
-} from './testing/fake-identity-service';
 import { callbackUrl, reachTokenExchange } from './testing/journey';
 import { setPageInit } from '../lib/page-init';
 import { testPageInit } from '../test/content-fixtures';
+import { answeredRequests, callsTo, fakeApi, fakeCall } from '../test/fake-api/fake-api';
+import { identityScenario, margaret, type IdentityScenario } from '../test/fake-api/identity-scenario';
 import { initAuth, stopAuth } from './init';
 import { handleLoginCallback } from './login-callback';
 import { getAuthSnapshot } from './session-store';
 import { getCurrentUser, resetTokenClient } from './tokens';
 
-let identity: FakeIdentityService;
+let identity: IdentityScenario;
 
 beforeEach(async () => {
-  identity = installFakeIdentityService();
+  identity = identityScenario();
   resetTokenClient();
   setPageInit(testPageInit);
   await initAuth();
@@ -27,12 +26,11 @@ beforeEach(async () => {
 afterEach(() => {
   stopAuth();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('sign-in completion at /login/callback', () => {
   it('prepares an authorize request with the sessionToken and PKCE', () => {
-    const discovery = identity.calls.find((c) => c.path.endsWith('/.well-known/openid-configuration'));
+    const discovery = answeredRequests().find((c) => c.id === 'oidc.discovery');
     expect(discovery).toBeDefined();
     expect(getAuthSnapshot().data).toEqual({ status: 'success', factorType: 'sms', oktaUserId: margaret.id });
     const stateKey = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.'))!;
@@ -46,7 +44,7 @@ describe('sign-in completion at /login/callback', () => {
   it('redeems the code, records the login and goes to the marketing step at the account root', async () => {
     const result = await handleLoginCallback('/account', callbackUrl());
     expect(result).toMatchObject({ ok: true, destination: { kind: 'internal', path: '/account' } });
-    const token = identity.calls.find((c) => c.path.endsWith('/v1/token'));
+    const token = answeredRequests().find((c) => c.id === 'oidc.token');
     expect(token?.body).toMatchObject({
       grant_type: 'authorization_code',
       code: 'auth-code-1',
@@ -59,9 +57,7 @@ describe('sign-in completion at /login/callback', () => {
     expect(sessionStorage.getItem('authenticated')).toBe('1');
     expect(getCurrentUser()).toMatchObject({ customerId: 'C1000001', onBehalfOf: 'C1000001' });
     await waitFor(() => {
-      const audit = identity.calls.find(
-        (c) => c.path === '/api/v1/audit' && (c.body as { eventId?: string }).eventId === 'Login',
-      );
+      const audit = callsTo(postAuditEventCall).find((c) => c.body.eventId === 'Login');
       expect(audit?.body).toMatchObject({
         eventId: 'Login',
         isSuccess: true,
@@ -94,17 +90,13 @@ describe('sign-in completion at /login/callback', () => {
       ok: true,
       destination: { kind: 'internal', path: '/account/bills-and-payments?ref=status-1' },
     });
-    const call = identity.calls.find((c) => c.path.endsWith('/status-token'));
-    expect(call?.method).toBe('POST');
+    const call = callsTo(statusTokenCall)[0];
+    expect(call?.params.customerId).toBe('C1000001');
     expect(call?.headers.get('Authorization')).toMatch(/^Bearer /);
   });
 
   it('carries on to the marketing step when no status token can be had', async () => {
-    identity.override((call) =>
-      call.path.endsWith('/status-token')
-        ? new Response('{}', { status: 500, statusText: 'Internal Server Error' })
-        : undefined,
-    );
+    fakeApi.use(fakeCall(statusTokenCall, () => ({ status: 500 })));
     sessionStorage.setItem('redirect_url', btoa('/account/bills-and-payments?ref={statusToken}'));
     const result = await handleLoginCallback('/account', callbackUrl());
     expect(result).toMatchObject({ ok: true, destination: { kind: 'internal', path: '/account' } });
@@ -115,7 +107,7 @@ describe('sign-in completion at /login/callback', () => {
     sessionStorage.setItem('redirect_url', btoa('https://evil.example/steal?t={statusToken}'));
     const result = await handleLoginCallback('/account', callbackUrl());
     expect(result).toMatchObject({ ok: true, destination: { kind: 'internal', path: '/account' } });
-    expect(identity.calls.some((c) => c.path.endsWith('/status-token'))).toBe(false);
+    expect(callsTo(statusTokenCall)).toHaveLength(0);
   });
 
   it('reports a refused exchange and stays signed out', async () => {

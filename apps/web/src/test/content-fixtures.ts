@@ -15,7 +15,7 @@ import type { PageInitSettings } from '@portal/contracts/page-init';
  * loudly here rather than as a confusing render difference.
  */
 
-export const TEST_ORIGIN = 'http://portal.test';
+const TEST_ORIGIN = 'http://portal.test';
 
 export const testPageInit: PageInitSettings = {
   environment: 'test',
@@ -103,7 +103,7 @@ export function makeSettings(overrides: Partial<SiteSettingsInput> = {}): SiteSe
   return siteSettingsSchema.parse({ ...settingsInput, ...overrides });
 }
 
-export const navigationInput = {
+const navigationInput = {
   header: [
     {
       id: 'nav-dashboard',

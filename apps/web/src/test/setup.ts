@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { fakeApi } from './fake-api/fake-api';
+import { clearAnsweredRequests, fakeApi } from './fake-api/fake-api';
 
 // Pages are lazy chunks: the first test to reach one waits for its cold transform, which on a busy
 // two-core CI machine can pass Testing Library's default 1 s. A wait still fails, only later.
@@ -19,5 +19,8 @@ window.scrollTo = () => undefined;
 
 // The one fake API (MSW), answering contract calls a test declares with fakeCall(); see test/fake-api.
 beforeAll(() => fakeApi.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => fakeApi.resetHandlers());
+afterEach(() => {
+  fakeApi.resetHandlers();
+  clearAnsweredRequests();
+});
 afterAll(() => fakeApi.close());

@@ -1,26 +1,28 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
+import { factorResendCall, factorVerifyCall } from '@portal/contracts/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  david,
-  installFakeIdentityService,
-  margaret,
-  oktaErrorResponse,
-  type FakeIdentityService,
-} from '../../session/testing/fake-identity-service';
 import { reachChallenge } from '../../session/testing/journey';
 import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
+import { answeredRequests, callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import {
+  david,
+  identityScenario,
+  margaret,
+  oktaError,
+  type IdentityScenario,
+} from '../../test/fake-api/identity-scenario';
 import AuthenticationChallengePage from './authentication-challenge-page';
 
 const page = contentPages.challenge;
-let identity: FakeIdentityService;
+let identity: IdentityScenario;
 
 beforeEach(() => {
-  identity = installFakeIdentityService();
+  identity = identityScenario();
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const renderChallenge = () =>
@@ -113,7 +115,7 @@ describe('AuthenticationChallengePage', () => {
     expect(alert).toHaveTextContent('That code is not right or has expired');
     expect(boxes().every((b) => (b as HTMLInputElement).value === '')).toBe(true);
     await waitFor(() =>
-      expect(identity.audits).toContainEqual(
+      expect(callsTo(postAuditEventCall).map((c) => c.body)).toContainEqual(
         expect.objectContaining({
           eventId: 'MfaVerify',
           isSuccess: false,
@@ -135,7 +137,7 @@ describe('AuthenticationChallengePage', () => {
       }),
     );
     await waitFor(() => expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.'))).toBe(true));
-    expect(identity.calls.some((c) => c.path.endsWith('/.well-known/openid-configuration'))).toBe(true);
+    expect(answeredRequests().some((c) => c.id === 'oidc.discovery')).toBe(true);
   });
 
   it('keeps Send a new code unavailable for 30 seconds after load and after each use, with a countdown', async () => {
@@ -147,16 +149,14 @@ describe('AuthenticationChallengePage', () => {
     expect(resendButton()).toHaveAccessibleDescription('You can ask for a new code in 30 seconds');
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(resendButton()).toHaveAccessibleDescription('You can ask for a new code in 20 seconds');
-    const sentBefore = identity.calls.filter((c) => c.path.endsWith('/resend')).length;
+    const sentBefore = callsTo(factorResendCall).length;
     await user.click(resendButton());
-    expect(identity.calls.filter((c) => c.path.endsWith('/resend'))).toHaveLength(sentBefore);
+    expect(callsTo(factorResendCall)).toHaveLength(sentBefore);
 
     await act(() => vi.advanceTimersByTimeAsync(20_500));
     expect(resendButton()).not.toHaveAttribute('aria-disabled');
     await user.click(resendButton());
-    await waitFor(() =>
-      expect(identity.calls.filter((c) => c.path.endsWith('/resend'))).toHaveLength(sentBefore + 1),
-    );
+    await waitFor(() => expect(callsTo(factorResendCall)).toHaveLength(sentBefore + 1));
     expect(await screen.findByText('We have sent you a new code.')).toBeInTheDocument();
     expect(resendButton()).toHaveAttribute('aria-disabled', 'true');
     expect(resendButton()).toHaveAccessibleDescription('You can ask for a new code in 30 seconds');
@@ -165,9 +165,7 @@ describe('AuthenticationChallengePage', () => {
   it('signs the customer out when a new code cannot be sent', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    identity.override((call) =>
-      call.path.endsWith('/resend') ? oktaErrorResponse(502, 'E0000009', 'Not sent') : undefined,
-    );
+    fakeApi.use(fakeCall(factorResendCall, () => ({ status: 502, body: oktaError('E0000009', 'Not sent') })));
     await reachChallenge(margaret, 'sms');
     const { location } = await renderChallenge();
     await act(() => vi.advanceTimersByTimeAsync(30_500));
@@ -179,13 +177,15 @@ describe('AuthenticationChallengePage', () => {
   it('explains a lockout after wrong codes and offers a way back to sign in', async () => {
     const user = userEvent.setup();
     let wrongs = 0;
-    identity.override((call) => {
-      if (!call.path.endsWith('/verify') || !(call.body as { passCode?: string }).passCode) return undefined;
-      wrongs += 1;
-      return wrongs === 1
-        ? oktaErrorResponse(403, 'E0000068', 'Invalid Passcode/Answer')
-        : oktaErrorResponse(401, 'E0000011', 'Invalid token provided');
-    });
+    fakeApi.use(
+      fakeCall(factorVerifyCall, ({ body }) => {
+        if (!body.passCode) return undefined;
+        wrongs += 1;
+        return wrongs === 1
+          ? { status: 403, body: oktaError('E0000068', 'Invalid Passcode/Answer') }
+          : { status: 401, body: oktaError('E0000011', 'Invalid token provided') };
+      }),
+    );
     await reachChallenge(margaret, 'sms');
     const { location } = await renderChallenge();
     for (let i = 0; i < 2; i += 1) {

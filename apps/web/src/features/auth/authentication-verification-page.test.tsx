@@ -1,24 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  david,
-  installFakeIdentityService,
-  margaret,
-  oktaErrorResponse,
-  type FakeIdentityService,
-} from '../../session/testing/fake-identity-service';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
+import { cancelCall, factorVerifyCall } from '@portal/contracts/identity';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { reachVerification } from '../../session/testing/journey';
 import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
+import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import { david, identityScenario, margaret, oktaError } from '../../test/fake-api/identity-scenario';
 import AuthenticationVerificationPage from './authentication-verification-page';
 
 const page = contentPages.verify;
-let identity: FakeIdentityService;
 
 beforeEach(() => {
-  identity = installFakeIdentityService();
+  identityScenario();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const renderVerify = () => renderAuthPage(<AuthenticationVerificationPage page={page} />, '/login/verify');
 
@@ -48,9 +43,7 @@ describe('AuthenticationVerificationPage', () => {
     await user.click(screen.getByRole('radio', { name: 'Phone call to +44 XXXX XXX789' }));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(location().pathname).toBe('/login/verify/challenge'));
-    expect(identity.calls.some((c) => c.path === '/identity/api/v1/authn/factors/call-margaret/verify')).toBe(
-      true,
-    );
+    expect(callsTo(factorVerifyCall).some((c) => c.params.factorId === 'call-margaret')).toBe(true);
     expect(JSON.parse(sessionStorage.getItem('authState')!)).toMatchObject({
       status: 'mfaChallenge',
       factorId: 'call-margaret',
@@ -59,7 +52,7 @@ describe('AuthenticationVerificationPage', () => {
       landlineIsAMobile: false,
     });
     await waitFor(() =>
-      expect(identity.audits).toContainEqual(
+      expect(callsTo(postAuditEventCall).map((c) => c.body)).toContainEqual(
         expect.objectContaining({ eventId: 'MfaCodeSent', mfaSendMethod: 'call', isSuccess: true }),
       ),
     );
@@ -74,10 +67,11 @@ describe('AuthenticationVerificationPage', () => {
 
   it('clears the session and goes back to the start when the code cannot be sent', async () => {
     const user = userEvent.setup();
-    identity.override((call) =>
-      call.path.endsWith('/verify')
-        ? oktaErrorResponse(502, 'E0000009', 'We could not send the code.')
-        : undefined,
+    fakeApi.use(
+      fakeCall(factorVerifyCall, () => ({
+        status: 502,
+        body: oktaError('E0000009', 'We could not send the code.'),
+      })),
     );
     await reachVerification(margaret);
     const { location } = await renderVerify();
@@ -86,7 +80,7 @@ describe('AuthenticationVerificationPage', () => {
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(sessionStorage.getItem('authState')).toBeNull();
     // The transaction is ended at the provider too.
-    expect(identity.calls.some((c) => c.path === '/identity/api/v1/authn/cancel')).toBe(true);
+    expect(callsTo(cancelCall)).not.toHaveLength(0);
   });
 
   it('goes to the start when opened without a sign-in in progress', async () => {

@@ -1,14 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { createMocks } from 'react-idle-timer';
+import { endCurrentSessionCall } from '@portal/contracts/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../../lib/app-navigation';
 import { setPageInit } from '../../lib/page-init';
 import { setAuthenticated } from '../../session/session-store';
-import {
-  installFakeIdentityService,
-  type FakeIdentityService,
-} from '../../session/testing/fake-identity-service';
 import { makeSettings, testPageInit } from '../../test/content-fixtures';
+import { callsTo } from '../../test/fake-api/fake-api';
+import { identityScenario } from '../../test/fake-api/identity-scenario';
 import { renderWithRoot } from '../../test/render-with-root';
 import { InactivityModal } from './inactivity-modal';
 
@@ -19,20 +18,18 @@ const idleModal = {
   signOutText: 'Sign out now',
 };
 let visited: string[];
-let identity: FakeIdentityService;
 
 beforeEach(() => {
   vi.useFakeTimers();
   // react-idle-timer keeps the timer functions it found at import; point it at the fake ones.
   createMocks();
-  identity = installFakeIdentityService();
+  identityScenario();
   setPageInit(testPageInit);
   visited = [];
   registerNavigator({ navigate: (to) => visited.push(to), currentPath: () => '/account/dashboard' });
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 async function renderModal(idleTimeoutMinutes: number, idleCountdownSeconds = 60) {
@@ -100,7 +97,7 @@ describe('InactivityModal', () => {
     await signedOut();
     expect(visited).toEqual(['/login']);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(identity.calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/sessions/me'))).toBe(true);
+    expect(callsTo(endCurrentSessionCall)).not.toHaveLength(0);
   });
 
   it('signs out at once when the customer chooses to', async () => {

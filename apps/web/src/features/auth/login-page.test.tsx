@@ -1,22 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  installFakeIdentityService,
-  margaret,
-  type FakeIdentityService,
-} from '../../session/testing/fake-identity-service';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
+import { authnCall } from '@portal/contracts/identity';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
+import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import { identityScenario, margaret, oktaError } from '../../test/fake-api/identity-scenario';
 import LoginPage from './login-page';
 
 const page = contentPages.login;
-let identity: FakeIdentityService;
+const audits = () => callsTo(postAuditEventCall).map((c) => c.body);
 
 beforeEach(() => {
-  identity = installFakeIdentityService();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  identityScenario();
 });
 
 async function renderLogin(path = '/login') {
@@ -72,7 +68,7 @@ describe('LoginPage', () => {
     );
     expect(summary).toHaveFocus();
     expect(emailBox()).toHaveAttribute('aria-invalid', 'true');
-    expect(identity.calls.filter((c) => c.path.includes('/authn'))).toHaveLength(0);
+    expect(callsTo(authnCall)).toHaveLength(0);
   });
 
   it('shows the wrong-credentials message, keeps the email, clears the password and audits the failure', async () => {
@@ -87,7 +83,7 @@ describe('LoginPage', () => {
     expect(emailBox()).toHaveValue(margaret.email);
     expect(passwordBox()).toHaveValue('');
     await waitFor(() =>
-      expect(identity.audits).toContainEqual(
+      expect(audits()).toContainEqual(
         expect.objectContaining({
           eventId: 'Login',
           isSuccess: false,
@@ -105,7 +101,7 @@ describe('LoginPage', () => {
     await user.type(passwordBox(), margaret.password);
     await user.click(signInButton());
     await waitFor(() => expect(location().pathname).toBe('/login/verify'));
-    const authn = identity.calls.find((c) => c.path === '/identity/api/v1/authn');
+    const authn = callsTo(authnCall)[0];
     expect(authn?.body).toEqual({ username: margaret.email, password: margaret.password });
     const stored = JSON.parse(sessionStorage.getItem('authState') ?? 'null') as Record<string, unknown>;
     expect(stored).toMatchObject({
@@ -120,7 +116,8 @@ describe('LoginPage', () => {
   });
 
   it('explains a locked account instead of showing a blank page', async () => {
-    installFakeIdentityService([{ ...margaret, statusOverride: 'LOCKED_OUT' }]);
+    fakeApi.resetHandlers();
+    identityScenario([{ ...margaret, statusOverride: 'LOCKED_OUT' }]);
     const user = userEvent.setup();
     await renderLogin();
     await user.type(emailBox(), margaret.email);
@@ -135,7 +132,8 @@ describe('LoginPage', () => {
   });
 
   it('explains an expired password', async () => {
-    installFakeIdentityService([{ ...margaret, statusOverride: 'PASSWORD_EXPIRED' }]);
+    fakeApi.resetHandlers();
+    identityScenario([{ ...margaret, statusOverride: 'PASSWORD_EXPIRED' }]);
     const user = userEvent.setup();
     await renderLogin();
     await user.type(emailBox(), margaret.email);
@@ -145,23 +143,12 @@ describe('LoginPage', () => {
   });
 
   it('asks the customer to wait when there were too many attempts', async () => {
-    identity.override((call) =>
-      call.path.endsWith('/api/v1/authn')
-        ? new Response(
-            JSON.stringify({
-              errorCode: 'E0000047',
-              errorSummary: 'rate',
-              errorLink: 'E0000047',
-              errorId: 'x',
-              errorCauses: [],
-            }),
-            {
-              status: 429,
-              statusText: 'Too Many Requests',
-              headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
-            },
-          )
-        : undefined,
+    fakeApi.use(
+      fakeCall(authnCall, () => ({
+        status: 429,
+        body: oktaError('E0000047', 'rate'),
+        headers: { 'Retry-After': '30' },
+      })),
     );
     const user = userEvent.setup();
     await renderLogin();

@@ -3,27 +3,25 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getUserPreferencesCall, updatePreferencesCall } from '@portal/contracts/account';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
+import { completeRegistrationCall } from '@portal/contracts/registration';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import accountContent from '../../../../../content/pages/account.json';
 import marketingContent from '../../../../../content/pages/account-marketing-preferences.json';
 import { getSessionData } from '../../session/session-store';
 import { renderAuthPage } from '../../session/testing/render-auth-page';
 import { setPageInit } from '../../lib/page-init';
 import { testPageInit } from '../../test/content-fixtures';
+import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import { CUSTOMER_ID, preferences, preferencesScenario } from '../../test/fake-api/preferences-scenario';
+import { signInAs, signOutForTests } from '../../test/signed-in';
 import { rememberPendingCompletion } from '../../session/registration-journey';
 import AccountPage from './account-page';
 import RegistrationMarketingPreferencesPage from './registration-marketing-preferences-page';
-import {
-  CUSTOMER_ID,
-  installFakeAccountService,
-  preferences,
-  signInAs,
-  signOutForTests,
-} from './testing/fake-account-service';
 
 const account = pageContent.parse(accountContent) as PageOf<'AccountPage'>;
 const marketingStep = pageContent.parse(marketingContent) as PageOf<'RegistrationMarketingPreferences'>;
-const preferencesPath = `/account-svc/api/v1/Preferences/${CUSTOMER_ID}`;
 
 const withQueries = (ui: ReactNode) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -43,7 +41,6 @@ beforeEach(() => setPageInit(testPageInit));
 afterEach(() => {
   cleanupNavigator?.();
   signOutForTests();
-  vi.unstubAllGlobals();
   setPageInit(undefined);
 });
 
@@ -54,18 +51,18 @@ const save = () => screen.getByRole('button', { name: 'Save and continue' });
 describe('AccountPage: the first-sign-in marketing step', () => {
   it('goes straight on to the dashboard, signed in, when the online choice was made before', async () => {
     await signInAs(CUSTOMER_ID);
-    const services = installFakeAccountService({ stored: preferences({ online: false, email: true }) });
+    preferencesScenario(preferences({ online: false, email: true }));
     const { location } = await renderAccount();
     await waitFor(() => expect(location().pathname).toBe('/account/dashboard'));
     expect(getSessionData()?.status).toBe('loggedIn');
-    expect(services.to('GET', `${preferencesPath}/user`)[0]!.authorization).toMatch(/^Bearer /);
-    expect(services.to('PATCH', preferencesPath)).toHaveLength(0);
+    expect(callsTo(getUserPreferencesCall)[0]!.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(callsTo(updatePreferencesCall)).toHaveLength(0);
   });
 
   it('goes on to the policy page kept from before sign-in instead of the dashboard', async () => {
     await signInAs(CUSTOMER_ID);
     sessionStorage.setItem('redirectAfterLogin', '/account/policies?id=204X7654321');
-    installFakeAccountService({ stored: preferences({ online: true }) });
+    preferencesScenario(preferences({ online: true }));
     const { location } = await renderAccount();
     await waitFor(() => expect(location().pathname).toBe('/account/policies'));
     expect(location().search).toBe('?id=204X7654321');
@@ -74,7 +71,7 @@ describe('AccountPage: the first-sign-in marketing step', () => {
 
   it('keeps Save unavailable until yes or no is chosen, and says why', async () => {
     await signInAs(CUSTOMER_ID);
-    const services = installFakeAccountService();
+    preferencesScenario();
     const user = userEvent.setup();
     await renderAccount();
     expect(await screen.findByRole('radio', { name: 'Yes, show me tailored offers' })).toHaveAttribute(
@@ -93,7 +90,7 @@ describe('AccountPage: the first-sign-in marketing step', () => {
     expect(
       screen.getByRole('link', { name: 'Choose yes or no to tailored offers to continue' }),
     ).toHaveAttribute('href', '#7654987');
-    expect(services.to('PATCH', preferencesPath)).toHaveLength(0);
+    expect(callsTo(updatePreferencesCall)).toHaveLength(0);
     await user.click(no());
     expect(save()).not.toHaveAttribute('aria-disabled');
   });
@@ -101,7 +98,7 @@ describe('AccountPage: the first-sign-in marketing step', () => {
   it('saves with paperless on and the address lines cleared, audited as the on-registration variant', async () => {
     await signInAs(CUSTOMER_ID);
     localStorage.setItem('registrationJourney', '1');
-    const services = installFakeAccountService();
+    preferencesScenario();
     const user = userEvent.setup();
     const { location } = await renderAccount();
     await user.click(await screen.findByRole('checkbox', { name: 'Email' }));
@@ -109,14 +106,14 @@ describe('AccountPage: the first-sign-in marketing step', () => {
     await user.click(yes());
     await user.click(save());
     await waitFor(() => expect(location().pathname).toBe('/account/dashboard'));
-    expect(services.to('PATCH', preferencesPath)[0]!.body).toEqual({
+    expect(callsTo(updatePreferencesCall)[0]!.body).toEqual({
       marketingPreferences: { online: true, email: true, phone: false, post: true },
       correspondencePreferences: { paperless: true, addressLines: [] },
     });
     expect(getSessionData()?.status).toBe('loggedIn');
     expect(localStorage.getItem('registrationJourney')).toBeNull();
     await waitFor(() =>
-      expect(services.audits()).toContainEqual(
+      expect(callsTo(postAuditEventCall).map((c) => c.body)).toContainEqual(
         expect.objectContaining({
           eventId: 'MarketingPreferencesUpdateOnRegistration',
           isSuccess: true,
@@ -132,19 +129,19 @@ describe('AccountPage: the first-sign-in marketing step', () => {
 
   it('offers the channels only when none is set, and audits the ordinary variant outside registration', async () => {
     await signInAs(CUSTOMER_ID);
-    const services = installFakeAccountService({ stored: preferences({ email: false }) });
+    preferencesScenario(preferences({ email: false }));
     const user = userEvent.setup();
     await renderAccount();
     await user.click(await screen.findByRole('radio', { name: 'No, thank you' }));
     expect(screen.queryByRole('checkbox', { name: 'Email' })).not.toBeInTheDocument();
     await user.click(save());
-    await waitFor(() => expect(services.to('PATCH', preferencesPath)).toHaveLength(1));
-    expect(services.to('PATCH', preferencesPath)[0]!.body).toEqual({
+    await waitFor(() => expect(callsTo(updatePreferencesCall)).toHaveLength(1));
+    expect(callsTo(updatePreferencesCall)[0]!.body).toEqual({
       marketingPreferences: { online: false },
       correspondencePreferences: { paperless: true, addressLines: [] },
     });
     await waitFor(() =>
-      expect(services.audits()).toContainEqual(
+      expect(callsTo(postAuditEventCall).map((c) => c.body)).toContainEqual(
         expect.objectContaining({ eventId: 'MarketingPreferencesUpdate' }),
       ),
     );
@@ -152,7 +149,8 @@ describe('AccountPage: the first-sign-in marketing step', () => {
 
   it('shows the save error and keeps the choice when saving fails', async () => {
     await signInAs(CUSTOMER_ID);
-    installFakeAccountService({ save: 'fail' });
+    preferencesScenario();
+    fakeApi.use(fakeCall(updatePreferencesCall, () => ({ status: 500 })));
     const user = userEvent.setup();
     const { location } = await renderAccount();
     await user.click(await screen.findByRole('radio', { name: 'Yes, show me tailored offers' }));
@@ -167,7 +165,8 @@ describe('AccountPage: the first-sign-in marketing step', () => {
   it('proceeds as submitted when the preferences cannot be loaded during registration', async () => {
     await signInAs(CUSTOMER_ID);
     localStorage.setItem('registrationJourney', '1');
-    installFakeAccountService({ load: 'fail' });
+    preferencesScenario();
+    fakeApi.use(fakeCall(getUserPreferencesCall, () => ({ status: 500 })));
     const { location } = await renderAccount();
     await waitFor(() => expect(location().pathname).toBe('/account/dashboard'));
     expect(getSessionData()?.status).toBe('loggedIn');
@@ -175,7 +174,8 @@ describe('AccountPage: the first-sign-in marketing step', () => {
 
   it('says the preferences cannot be shown outside registration, with a way on', async () => {
     await signInAs(CUSTOMER_ID);
-    installFakeAccountService({ load: 'fail' });
+    preferencesScenario();
+    fakeApi.use(fakeCall(getUserPreferencesCall, () => ({ status: 500 })));
     const user = userEvent.setup();
     const { location } = await renderAccount();
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -192,10 +192,10 @@ describe('AccountPage: the first-sign-in marketing step', () => {
       stateToken: 'state-activation',
       expiresAt: new Date(Date.now() + 60_000).toISOString(),
     });
-    const services = installFakeAccountService();
+    preferencesScenario();
     await renderAccount();
-    await waitFor(() => expect(services.to('POST', '/api/v1/registration/complete')).toHaveLength(1));
-    expect(services.to('POST', '/api/v1/registration/complete')[0]!.body).toEqual({
+    await waitFor(() => expect(callsTo(completeRegistrationCall)).toHaveLength(1));
+    expect(callsTo(completeRegistrationCall)[0]!.body).toEqual({
       oktaUserId: '00u-eleanor',
       stateToken: 'state-activation',
     });
@@ -206,7 +206,7 @@ describe('AccountPage: the first-sign-in marketing step', () => {
 describe('RegistrationMarketingPreferences', () => {
   it('asks the same question at its own address', async () => {
     await signInAs(CUSTOMER_ID);
-    installFakeAccountService();
+    preferencesScenario();
     const rendered = await renderAuthPage(
       withQueries(<RegistrationMarketingPreferencesPage page={marketingStep} />),
       '/account/marketing-preferences',

@@ -1,15 +1,19 @@
 import { pageContent, type PageOf } from '@portal/contracts/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
+import { authnCall, cancelCall, recoveryTokenCall, resetPasswordCall } from '@portal/contracts/identity';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import activateContent from '../../../../../content/pages/register-activate.json';
 import recoveryContent from '../../../../../content/pages/forgotten-password-new-password.json';
 import { renderAuthPage } from '../../session/testing/render-auth-page';
 import { getSessionData } from '../../session/session-store';
 import { setPageInit } from '../../lib/page-init';
 import { readPendingCompletion } from '../../session/registration-journey';
+import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import { oktaError } from '../../test/fake-api/identity-scenario';
+import { registrationScenario } from '../../test/fake-api/registration-scenario';
 import PasswordPage from './password-page';
-import { installFakeServices, json, oktaError } from './testing/fake-services';
 
 const activation = pageContent.parse(activateContent) as PageOf<'PasswordPage'>;
 const recovery = pageContent.parse(recoveryContent) as PageOf<'PasswordPage'>;
@@ -21,9 +25,9 @@ async function renderPasswordPage(page: PageOf<'PasswordPage'>, path: string) {
   return rendered;
 }
 
+beforeEach(() => registrationScenario());
 afterEach(() => {
   cleanupNavigator?.();
-  vi.unstubAllGlobals();
   setPageInit(undefined);
 });
 
@@ -32,26 +36,26 @@ const requirement = (rule: string) => document.querySelector(`[data-rule="${rule
 
 describe('PasswordPage', () => {
   it('sends an empty token straight to the registration page with the bad-token warning', async () => {
-    const services = installFakeServices();
     const { location } = await renderPasswordPage(activation, '/register/activate');
     await waitFor(() => expect(location().pathname).toBe('/register'));
     expect(location().search).toBe('?warning=bad-token');
-    expect(services.to('/identity/api/v1/authn')).toHaveLength(0);
+    expect(callsTo(authnCall)).toHaveLength(0);
   });
 
   it('sends a refused activation token to the registration page with the bad-token warning', async () => {
-    const services = installFakeServices({ activation: oktaError(401, 'E0000004', 'Authentication failed') });
+    fakeApi.use(
+      fakeCall(authnCall, () => ({ status: 401, body: oktaError('E0000004', 'Authentication failed') })),
+    );
     const { location } = await renderPasswordPage(activation, '/register/activate?token=used-token');
     await waitFor(() => expect(location().search).toBe('?warning=bad-token'));
-    expect(services.to('/identity/api/v1/authn')[0]!.body).toEqual({ token: 'used-token' });
+    expect(callsTo(authnCall)[0]!.body).toEqual({ token: 'used-token' });
   });
 
   it('shows the live requirements from settings, always with "No spaces", and enables saving when all are met', async () => {
-    const services = installFakeServices();
     const user = userEvent.setup();
     await renderPasswordPage(activation, '/register/activate?token=good-token');
     const box = await passwordBox();
-    expect(services.to('/identity/api/v1/authn')).toHaveLength(1);
+    expect(callsTo(authnCall)).toHaveLength(1);
     expect(localStorage.getItem('registrationJourney')).toBe('1');
     const list = screen.getByText('Your password must have:').parentElement!;
     expect(within(list).getByText(/at least 12 characters/)).toBeInTheDocument();
@@ -73,11 +77,14 @@ describe('PasswordPage', () => {
   });
 
   it('shows the identity provider message on 403 and clears the field', async () => {
-    const services = installFakeServices({
-      setPassword: oktaError(403, 'E0000014', 'Update of credentials failed', [
-        'Password requirements were not met: the password must not be a commonly used password.',
-      ]),
-    });
+    fakeApi.use(
+      fakeCall(resetPasswordCall, () => ({
+        status: 403,
+        body: oktaError('E0000014', 'Update of credentials failed', [
+          'Password requirements were not met: the password must not be a commonly used password.',
+        ]),
+      })),
+    );
     const user = userEvent.setup();
     const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
     const box = await passwordBox();
@@ -88,26 +95,14 @@ describe('PasswordPage', () => {
     expect(alert).toHaveFocus();
     expect(box).toHaveValue('');
     expect(location().pathname).toBe('/register/activate');
-    expect(services.to('/identity/api/v1/authn/credentials/reset_password')[0]!.body).toEqual({
+    expect(callsTo(resetPasswordCall)[0]!.body).toEqual({
       stateToken: 'state-activation',
       newPassword: 'Password12345',
     });
   });
 
   it('clears the session and opens the error fallback for any other failure', async () => {
-    const services = installFakeServices({
-      setPassword: json(
-        500,
-        {
-          errorCode: 'E0000009',
-          errorSummary: 'Internal error',
-          errorLink: 'x',
-          errorId: 'y',
-          errorCauses: [],
-        },
-        'Internal Server Error',
-      ),
-    });
+    fakeApi.use(fakeCall(resetPasswordCall, () => ({ status: 500 })));
     sessionStorage.setItem('authState', JSON.stringify({ status: 'mfaRequired', stateToken: 'old' }));
     const user = userEvent.setup();
     const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
@@ -115,13 +110,12 @@ describe('PasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create password' }));
     await waitFor(() => expect(location().pathname).toBe('/error'));
     expect(sessionStorage.getItem('authState')).toBeNull();
-    expect(services.to('/identity/api/v1/authn/cancel').map((c) => c.body)).toContainEqual({
+    expect(callsTo(cancelCall).map((c) => c.body)).toContainEqual({
       stateToken: 'state-activation',
     });
   });
 
   it('continues to the code step with the new transaction and keeps the registration completion for later', async () => {
-    const services = installFakeServices();
     const user = userEvent.setup();
     const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
     await user.type(await passwordBox(), 'OrchardLane1978');
@@ -138,7 +132,7 @@ describe('PasswordPage', () => {
       stateToken: 'state-activation',
     });
     await waitFor(() =>
-      expect(services.audits().map((a) => [a['eventId'], a['isSuccess']])).toEqual(
+      expect(callsTo(postAuditEventCall).map((a) => [a.body.eventId, a.body.isSuccess])).toEqual(
         expect.arrayContaining([
           ['AccountActivation', true],
           ['PasswordSet', true],
@@ -148,21 +142,20 @@ describe('PasswordPage', () => {
   });
 
   it('checks a recovery token as a recovery and sets the new password in that transaction', async () => {
-    const services = installFakeServices();
     const user = userEvent.setup();
     const { location } = await renderPasswordPage(
       recovery,
       '/forgotten-password/new-password?token=reset-token',
     );
     const box = await screen.findByLabelText('New password');
-    expect(services.to('/identity/api/v1/authn/recovery/token')[0]!.body).toEqual({
+    expect(callsTo(recoveryTokenCall)[0]!.body).toEqual({
       recoveryToken: 'reset-token',
     });
     expect(localStorage.getItem('registrationJourney')).toBeNull();
     await user.type(box, 'BluebellMeadow2024');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() => expect(location().pathname).toBe('/login/verify'));
-    expect(services.to('/identity/api/v1/authn/credentials/reset_password')[0]!.body).toEqual({
+    expect(callsTo(resetPasswordCall)[0]!.body).toEqual({
       stateToken: 'state-recovery',
       newPassword: 'BluebellMeadow2024',
     });
@@ -170,17 +163,19 @@ describe('PasswordPage', () => {
   });
 
   it('sends a refused recovery token to the registration page with the bad-token warning', async () => {
-    installFakeServices({
-      recovery: oktaError(403, 'E0000105', 'You have accessed an account recovery link that has expired'),
-    });
+    fakeApi.use(
+      fakeCall(recoveryTokenCall, () => ({
+        status: 403,
+        body: oktaError('E0000105', 'You have accessed an account recovery link that has expired'),
+      })),
+    );
     const { location } = await renderPasswordPage(recovery, '/forgotten-password/new-password?token=old');
     await waitFor(() => expect(location().search).toBe('?warning=bad-token'));
     expect(location().pathname).toBe('/register');
   });
 
   it('opens the error fallback when the identity provider cannot be reached', async () => {
-    installFakeServices();
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    fakeApi.use(fakeCall(authnCall, () => ({ status: 'network error' })));
     const { location } = await renderPasswordPage(activation, '/register/activate?token=good-token');
     await waitFor(() => expect(location().pathname).toBe('/error'));
   });

@@ -1,17 +1,15 @@
 import { pageContent, type PageOf } from '@portal/contracts/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
+import { startRegistrationCall } from '@portal/contracts/registration';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import registerContent from '../../../../../content/pages/register.json';
 import { renderAuthPage } from '../../session/testing/render-auth-page';
 import { setPageInit } from '../../lib/page-init';
+import { callsTo, fakeApi, fakeCall, inTurn } from '../../test/fake-api/fake-api';
+import { registrationScenario } from '../../test/fake-api/registration-scenario';
 import RegistrationPage from './registration-page';
-import {
-  installFakeServices,
-  registrationError,
-  registrationStatus,
-  tooManyRequests,
-} from './testing/fake-services';
 
 const page = pageContent.parse(registerContent) as PageOf<'RegistrationPage'>;
 
@@ -22,11 +20,17 @@ async function renderRegistration(path = '/register') {
   return rendered;
 }
 
+beforeEach(() => registrationScenario());
 afterEach(() => {
   cleanupNavigator?.();
-  vi.unstubAllGlobals();
   setPageInit(undefined);
 });
+
+type RegistrationAnswer = 'OK' | 'OK_1' | 'OK_2' | 'NEED_MORE_DATA';
+const answer = (status: RegistrationAnswer) => ({ status: 200, body: { status } }) as const;
+/** Registration answers these statuses in turn, the last one repeating. */
+const registrationAnswers = (first: RegistrationAnswer, ...more: RegistrationAnswer[]) =>
+  fakeApi.use(fakeCall(startRegistrationCall, inTurn(answer(first), ...more.map(answer))));
 
 const email = () => screen.getByRole('textbox', { name: 'Email address' });
 const dob = () => screen.getByRole('textbox', { name: 'Date of birth' });
@@ -43,7 +47,6 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
 
 describe('RegistrationPage', () => {
   it('builds the fields by type from content, without the policy number until it is needed', async () => {
-    installFakeServices();
     await renderRegistration();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Register for an online account' }),
@@ -60,7 +63,6 @@ describe('RegistrationPage', () => {
   });
 
   it('inserts the slashes of the date of birth while typing and keeps it to 10 characters', async () => {
-    installFakeServices();
     const user = userEvent.setup();
     await renderRegistration();
     await user.type(dob(), '2511');
@@ -72,7 +74,6 @@ describe('RegistrationPage', () => {
   });
 
   it('enables Continue only when every field is valid, and names what is missing when pressed early', async () => {
-    const services = installFakeServices();
     const user = userEvent.setup();
     await renderRegistration();
     expect(continueButton()).toHaveAttribute('aria-disabled', 'true');
@@ -84,7 +85,7 @@ describe('RegistrationPage', () => {
     expect(summary).toHaveTextContent('Enter your date of birth');
     expect(summary).toHaveTextContent('Confirm you have read and agree to the terms of use');
     expect(email()).toHaveAccessibleDescription(/Enter an email address in the correct format/);
-    expect(services.to('/Registration')).toHaveLength(0);
+    expect(callsTo(startRegistrationCall)).toHaveLength(0);
 
     await user.clear(email());
     await fillDetails(user);
@@ -92,7 +93,6 @@ describe('RegistrationPage', () => {
   });
 
   it('refuses a date of birth in the future or not a real date', async () => {
-    installFakeServices();
     const user = userEvent.setup();
     await renderRegistration();
     await user.type(dob(), '31022000');
@@ -105,27 +105,27 @@ describe('RegistrationPage', () => {
   });
 
   it('sends the details (date as YYYY-MM-DD), sets the registration journey flag and opens check-your-email on OK', async () => {
-    const services = installFakeServices({ registration: [registrationStatus('OK')] });
+    registrationAnswers('OK');
     const user = userEvent.setup();
     const { location } = await renderRegistration();
     await fillDetails(user);
     await user.click(continueButton());
     await waitFor(() => expect(location().pathname).toBe('/register/check-your-email'));
-    expect(services.to('/Registration')[0]!.body).toEqual({
+    expect(callsTo(startRegistrationCall)[0]!.body).toEqual({
       emailAddress: 'eleanor.hughes@example.co.uk',
       dateOfBirth: '1978-11-25',
       postCode: 'EX39 2QQ',
     });
     expect(localStorage.getItem('registrationJourney')).toBe('1');
     await waitFor(() =>
-      expect(services.audits()).toContainEqual(
+      expect(callsTo(postAuditEventCall).map((c) => c.body)).toContainEqual(
         expect.objectContaining({ eventId: 'Registration', isSuccess: true }),
       ),
     );
   });
 
   it('shows the incorrect-email message for OK_1 and keeps the details', async () => {
-    installFakeServices({ registration: [registrationStatus('OK_1')] });
+    registrationAnswers('OK_1');
     const user = userEvent.setup();
     const { location } = await renderRegistration();
     await fillDetails(user);
@@ -138,7 +138,7 @@ describe('RegistrationPage', () => {
   });
 
   it('shows the failure blocks for OK_2, and "try again" starts a fresh form', async () => {
-    installFakeServices({ registration: [registrationStatus('OK_2')] });
+    registrationAnswers('OK_2');
     const user = userEvent.setup();
     await renderRegistration();
     await fillDetails(user);
@@ -153,9 +153,7 @@ describe('RegistrationPage', () => {
   });
 
   it('asks for the policy number on NEED_MORE_DATA and sends again with it', async () => {
-    const services = installFakeServices({
-      registration: [registrationStatus('NEED_MORE_DATA'), registrationStatus('OK')],
-    });
+    registrationAnswers('NEED_MORE_DATA', 'OK');
     const user = userEvent.setup();
     const { location } = await renderRegistration();
     await fillDetails(user);
@@ -170,7 +168,7 @@ describe('RegistrationPage', () => {
     await user.type(policyNumber, '1');
     await user.click(continueButton());
     await waitFor(() => expect(location().pathname).toBe('/register/check-your-email'));
-    expect(services.to('/Registration')[1]!.body).toEqual({
+    expect(callsTo(startRegistrationCall)[1]!.body).toEqual({
       emailAddress: 'eleanor.hughes@example.co.uk',
       dateOfBirth: '1978-11-25',
       postCode: 'EX39 2QQ',
@@ -179,7 +177,17 @@ describe('RegistrationPage', () => {
   });
 
   it('goes to /error when registration answers Error', async () => {
-    installFakeServices({ registration: [registrationError()] });
+    fakeApi.use(
+      fakeCall(startRegistrationCall, () => ({
+        status: 503,
+        body: {
+          code: 'UNAVAILABLE',
+          message: 'Try later',
+          correlationId: 'test-correlation',
+          status: 'Error',
+        },
+      })),
+    );
     const user = userEvent.setup();
     const { location } = await renderRegistration();
     await fillDetails(user);
@@ -188,18 +196,21 @@ describe('RegistrationPage', () => {
   });
 
   it('goes to /error when the registration service cannot be reached', async () => {
-    const services = installFakeServices();
     const user = userEvent.setup();
     const { location } = await renderRegistration();
     await fillDetails(user);
-    services.calls.length = 0;
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    fakeApi.use(fakeCall(startRegistrationCall, () => ({ status: 'network error' })));
     await user.click(continueButton());
     await waitFor(() => expect(location().pathname).toBe('/error'));
   });
 
   it('says to wait when there have been too many attempts', async () => {
-    installFakeServices({ registration: [tooManyRequests()] });
+    fakeApi.use(
+      fakeCall(startRegistrationCall, () => ({
+        status: 429,
+        body: { code: 'TOO_MANY_REQUESTS', message: 'Slow down', correlationId: 'test-correlation' },
+      })),
+    );
     const user = userEvent.setup();
     await renderRegistration();
     await fillDetails(user);
@@ -208,7 +219,6 @@ describe('RegistrationPage', () => {
   });
 
   it('shows the invalid-token message for ?warning=bad-token', async () => {
-    installFakeServices();
     await renderRegistration('/register?warning=bad-token');
     expect(screen.getByText(/The link you used has expired or has already been used/)).toBeInTheDocument();
   });

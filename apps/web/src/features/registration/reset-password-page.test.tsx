@@ -1,12 +1,15 @@
 import { pageContent, type PageOf } from '@portal/contracts/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postAuditEventCall } from '@portal/contracts/eventlog';
+import { requestPasswordResetCall } from '@portal/contracts/registration';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import resetContent from '../../../../../content/pages/forgotten-password.json';
 import { renderAuthPage } from '../../session/testing/render-auth-page';
 import { setPageInit } from '../../lib/page-init';
+import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import { registrationScenario } from '../../test/fake-api/registration-scenario';
 import ResetPasswordPage from './reset-password-page';
-import { installFakeServices, json, tooManyRequests } from './testing/fake-services';
 
 const page = pageContent.parse(resetContent) as PageOf<'ResetPasswordPage'>;
 
@@ -17,9 +20,9 @@ async function renderReset() {
   return rendered;
 }
 
+beforeEach(() => registrationScenario());
 afterEach(() => {
   cleanupNavigator?.();
-  vi.unstubAllGlobals();
   setPageInit(undefined);
 });
 
@@ -28,7 +31,6 @@ const sendButton = () => screen.getByRole('button', { name: 'Send reset link' })
 
 describe('ResetPasswordPage', () => {
   it('accepts an empty field without an error, but sends nothing until the address is valid', async () => {
-    const services = installFakeServices();
     const user = userEvent.setup();
     await renderReset();
     expect(sendButton()).toHaveAttribute('aria-disabled', 'true');
@@ -45,35 +47,28 @@ describe('ResetPasswordPage', () => {
     expect(emailBox()).toHaveAccessibleDescription(/Enter an email address in the correct format/);
     expect(sendButton()).toHaveAttribute('aria-disabled', 'true');
     await user.click(sendButton());
-    expect(services.to('/Registration/resetPassword')).toHaveLength(0);
+    expect(callsTo(requestPasswordResetCall)).toHaveLength(0);
   });
 
   it('asks for a reset link and always shows the same confirmation', async () => {
-    const services = installFakeServices();
     const user = userEvent.setup();
     const { location } = await renderReset();
     await user.type(emailBox(), ' margaret.thompson@example.co.uk ');
     expect(sendButton()).not.toHaveAttribute('aria-disabled');
     await user.click(sendButton());
     await waitFor(() => expect(location().pathname).toBe('/forgotten-password/check-your-email'));
-    expect(services.to('/Registration/resetPassword')[0]!.body).toEqual({
+    expect(callsTo(requestPasswordResetCall)[0]!.body).toEqual({
       email: 'margaret.thompson@example.co.uk',
     });
     await waitFor(() =>
-      expect(services.audits()).toContainEqual(
+      expect(callsTo(postAuditEventCall).map((c) => c.body)).toContainEqual(
         expect.objectContaining({ eventId: 'PasswordResetRequest', isSuccess: true }),
       ),
     );
   });
 
   it('says so when the link cannot be sent, and when there have been too many requests', async () => {
-    installFakeServices({
-      resetPassword: json(
-        500,
-        { code: 'INTERNAL', message: 'x', correlationId: 'c' },
-        'Internal Server Error',
-      ),
-    });
+    fakeApi.use(fakeCall(requestPasswordResetCall, () => ({ status: 500 })));
     const user = userEvent.setup();
     const { location } = await renderReset();
     await user.type(emailBox(), 'margaret.thompson@example.co.uk');
@@ -81,7 +76,12 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('we could not send the email at the moment');
     expect(location().pathname).toBe('/forgotten-password');
 
-    installFakeServices({ resetPassword: tooManyRequests() });
+    fakeApi.use(
+      fakeCall(requestPasswordResetCall, () => ({
+        status: 429,
+        body: { code: 'TOO_MANY_REQUESTS', message: 'Slow down', correlationId: 'test-correlation' },
+      })),
+    );
     await user.click(sendButton());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('too many attempts'));
   });

@@ -5,7 +5,7 @@ import { completeSignIn } from '../sign-in';
 import { getSessionData } from '../session-store';
 import { setPageInit } from '../../lib/page-init';
 import { testPageInit } from '../../test/content-fixtures';
-import type { FakeUser } from './fake-identity-service';
+import type { FakeUser } from '../../test/fake-api/identity-scenario';
 
 /** Signs in with the password through the (fake) provider: session data at mfaRequired. */
 export async function reachVerification(user: FakeUser): Promise<void> {

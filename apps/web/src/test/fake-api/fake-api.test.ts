@@ -2,7 +2,7 @@ import { getUserPreferencesCall, type UserPreferences } from '@portal/contracts/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, callApi, setAccessTokenProvider } from '../../lib/api-client';
 import { setPageInit } from '../../lib/page-init';
-import { testAccessToken } from '../../session/testing/fake-identity-service';
+import { testAccessToken } from './identity-scenario';
 import { testPageInit } from '../content-fixtures';
 import { fakeApi, fakeCall } from './fake-api';
 

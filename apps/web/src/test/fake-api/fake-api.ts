@@ -23,10 +23,27 @@ type BodyOf<C> =
 
 /** One answer a fake may give to a call: a status its contract declares, with a body of that status's schema. */
 type FakeReply<C> =
-  | { [S in keyof ResponsesOf<C>]: { status: S; body: z.input<ResponsesOf<C>[S]> } }[keyof ResponsesOf<C>]
-  | { status: 401 | 404 | 500 | 502 | 503; body?: undefined }
-  /** A non-JSON answer (a PDF); headers such as Content-Disposition as given. */
-  | { status: 200; raw: BodyInit; headers: Record<string, string> };
+  | {
+      [S in keyof ResponsesOf<C>]: {
+        status: AsNumber<S>;
+        body: z.input<ResponsesOf<C>[S]>;
+        headers?: ReplyHeaders;
+      };
+    }[keyof ResponsesOf<C>]
+  | { status: 401 | 404 | 500 | 502 | 503; body?: undefined; headers?: ReplyHeaders }
+  /**
+   * A body the contract does not describe: a PDF, or a status a real provider may answer beyond the
+   * contract (Okta's LOCKED_OUT); headers such as Content-Disposition or Content-Type as given.
+   */
+  | { status: 200; raw: BodyInit; headers: ReplyHeaders }
+  /** The service cannot be reached: the fetch fails as on a network error. */
+  | { status: 'network error' };
+
+/** A status key as a number (a key spread from an `as const` object, e.g. customerCallErrors, is "400"). */
+type AsNumber<S> = S extends `${infer N extends number}` ? N : S;
+
+/** Response headers of a fake answer (Retry-After, Content-Disposition). */
+type ReplyHeaders = Record<string, string>;
 
 interface FakeRequest<C> {
   params: ParamsOf<C>;
@@ -37,7 +54,50 @@ interface FakeRequest<C> {
   request: Request;
 }
 
-export type FakeResolver<C> = (request: FakeRequest<C>) => FakeReply<C> | Promise<FakeReply<C>>;
+/** Answers a call; undefined lets the request through to the handler added before this one. */
+export type FakeResolver<C> = (
+  request: FakeRequest<C>,
+) => FakeReply<C> | undefined | Promise<FakeReply<C> | undefined>;
+
+/** A resolver answering these replies in turn, the last one repeating. */
+export function inTurn<C>(...replies: [FakeReply<C>, ...Array<FakeReply<C>>]): FakeResolver<C> {
+  const left = [...replies];
+  return () => (left.length > 1 ? left.shift() : left[0]);
+}
+
+/** One request a fake answered, as the test reads it back: the call (contract id or named handler). */
+export interface RecordedRequest<Params = Record<string, string>, Body = unknown> {
+  /** The contract call's id, or the name of a handler for a call without a contract ('oidc.token'). */
+  id: string;
+  service: string;
+  params: Params;
+  query: URLSearchParams;
+  body: Body;
+  headers: Headers;
+  credentials: RequestCredentials;
+}
+
+const journal: RecordedRequest[] = [];
+
+/** Records a request a handler answered (fakeCall does it; a handler without a contract calls it). */
+export function recordRequest(entry: RecordedRequest): void {
+  journal.push(entry);
+}
+
+/** Every request the fake API answered in this test, in order. */
+export function answeredRequests(): readonly RecordedRequest[] {
+  return journal;
+}
+
+/** The requests the fake API answered for one contract call, in order, typed by it. */
+export function callsTo<C extends AnyCall>(call: C): Array<RecordedRequest<ParamsOf<C>, BodyOf<C>>> {
+  return journal.filter((r) => r.id === call.id) as Array<RecordedRequest<ParamsOf<C>, BodyOf<C>>>;
+}
+
+/** Forgets the answered requests (the test setup does it after each test). */
+export function clearAnsweredRequests(): void {
+  journal.length = 0;
+}
 
 const statusTexts: Record<number, string> = {
   200: 'OK',
@@ -85,39 +145,51 @@ function urlOf(call: AnyCall): string {
  * status's schema. As the real services do, a call whose contract needs a signed-in customer answers 401
  * without a bearer token and 404 when the path's customer is not the token's, before the resolver runs.
  */
-export function fakeCall<C extends AnyCall>(call: C, resolver: FakeResolver<C>): HttpHandler {
+export function fakeCall<C extends AnyCall>(call: C, resolver: NoInfer<FakeResolver<C>>): HttpHandler {
   const method = call.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   return http[method](urlOf(call), async ({ request, params }) => {
     const customer = tokenCustomerId(request);
-    if (call.auth) {
-      if (!customer) return reply({ status: 401 });
-      if ('customerId' in params && params.customerId !== customer) return reply({ status: 404 });
-    }
     const text = request.method === 'GET' ? '' : await request.clone().text();
-    const answer = await resolver({
+    const seen = {
       params: params as ParamsOf<C>,
       query: new URL(request.url).searchParams,
       body: (text ? JSON.parse(text) : undefined) as BodyOf<C>,
-      tokenCustomerId: customer,
-      request,
-    });
-    return reply(answer as FakeReply<AnyCall>);
+    };
+    const answered = (answer: FakeReply<AnyCall>) => {
+      recordRequest({
+        id: call.id,
+        service: call.service,
+        params: params as Record<string, string>,
+        query: seen.query,
+        body: seen.body,
+        headers: request.headers,
+        credentials: request.credentials,
+      });
+      return reply(answer);
+    };
+    if (call.auth) {
+      if (!customer) return answered({ status: 401 });
+      if ('customerId' in params && params.customerId !== customer) return answered({ status: 404 });
+    }
+    const answer = await resolver({ ...seen, tokenCustomerId: customer, request });
+    return answer === undefined ? undefined : answered(answer as FakeReply<AnyCall>);
   });
 }
 
 function reply(answer: FakeReply<AnyCall>): Response {
+  if (answer.status === 'network error') return HttpResponse.error();
   const statusText = statusTexts[answer.status] ?? '';
-  if ('raw' in answer)
-    return new HttpResponse(answer.raw, { status: answer.status, statusText, headers: answer.headers });
-  if (answer.status === 204) return new HttpResponse(null, { status: 204, statusText });
+  const headers = 'headers' in answer ? answer.headers : undefined;
+  if ('raw' in answer) return new HttpResponse(answer.raw, { status: answer.status, statusText, headers });
+  if (answer.status === 204) return new HttpResponse(null, { status: 204, statusText, headers });
   const body = answer.body === undefined && answer.status >= 400 ? envelope(answer.status) : answer.body;
-  return HttpResponse.json(body as never, { status: answer.status, statusText });
+  return HttpResponse.json(body as never, { status: answer.status, statusText, headers });
 }
 
 /**
  * The one fake API of the web tests: MSW intercepting fetch, started by the test setup. A test adds the
  * calls it needs with `fakeApi.use(fakeCall(call, resolver), ...)`; handlers are reset after each test.
- * A request no handler answers is let through to whatever else stands in for fetch (the older stand-ins
- * stub the global fetch themselves) and otherwise fails like a network error.
+ * A request no handler answers goes on to the network, where the test origin does not resolve, so it
+ * fails like a network error. `callsTo(call)` reads back what the fake answered.
  */
 export const fakeApi = setupServer();
