@@ -42,6 +42,8 @@ export const personalDetailsBlock = z.looseObject({
   /** Shown when the profile could not be loaded. */
   errorText: richText,
   changeText: z.optional(richText),
+  /** Shown while the profile loads ("Loading your details…"). */
+  loadingText: z.string(),
 });
 
 export const contactDetailsBlock = z.looseObject({
@@ -50,11 +52,17 @@ export const contactDetailsBlock = z.looseObject({
   labels: z.object({ email: z.string(), mobile: z.string(), landline: z.string() }),
   errorText: richText,
   changeText: z.optional(richText),
+  /** Shown while the profile loads ("Loading your details…"). */
+  loadingText: z.string(),
 });
+
+/** The modal's fields by name: the code (a mobileCode and a landlineCode field) and both passwords. */
+const passwordModalFields = ['mfaPassCode', 'currentPassword', 'newPassword'] as const;
 
 /** Password details with the two-step change modal (choose factor, then code and passwords). */
 export const passwordDetailsBlock = z.looseObject({
   ...blockBase,
+  heading: z.string(),
   type: z.literal('passwordDetails'),
   lastUpdatedLabel: z.string(),
   changeButtonText: z.string(),
@@ -68,9 +76,33 @@ export const passwordDetailsBlock = z.looseObject({
     smsOptionLabel: z.string(),
     callOptionLabel: z.string(),
     sendCodeText: z.string(),
+    /** Shown while the masked numbers load. */
+    loadingText: z.string(),
+    /** Beside the choice when Send code is pressed with none chosen. */
+    methodRequiredMessage: z.string(),
     stepTwoHeading: z.string(),
     stepTwoBody: richText,
-    fields: z.array(formField),
+    /** Sends the code again from step two (spec §4: unavailable for 30 seconds after it shows and after each use). */
+    resendText: z.string(),
+    /** The wait before the code can be sent again; carries `{seconds}`. */
+    resendWaitText: z.string(),
+    /** Announced when the code can be sent again. */
+    resendAvailableText: z.string(),
+    /** Shown when the code has been sent again. */
+    resendSuccessMessage: richText,
+    /** Must hold mfaPassCode (as mobileCode and landlineCode), currentPassword and newPassword. */
+    fields: z
+      .array(formField)
+      .check(
+        z.refine(
+          (fields) =>
+            passwordModalFields.every((name) => fields.some((f) => f.name === name)) &&
+            ['mobileCode', 'landlineCode'].every((type) =>
+              fields.some((f) => f.name === 'mfaPassCode' && f.type === type),
+            ),
+          'The password modal needs the mfaPassCode (mobileCode and landlineCode), currentPassword and newPassword fields',
+        ),
+      ),
     submitText: z.string(),
     cancelText: z.string(),
     backText: z.string(),
@@ -133,6 +165,8 @@ export const marketingPreferencesBlock = z.looseObject({
   successMessage: richText,
   errorSavingChangesMessage: richText,
   loadErrorMessage: richText,
+  /** Shown while the preferences load ("Loading your preferences…"). */
+  loadingText: z.string(),
 });
 
 export const correspondencePreferencesBlock = z.looseObject({
@@ -149,6 +183,8 @@ export const correspondencePreferencesBlock = z.looseObject({
   successMessage: richText,
   errorMessage: richText,
   loadErrorMessage: richText,
+  /** Shown while the preferences load ("Loading your preferences…"). */
+  loadingText: z.string(),
 });
 
 export const agencyCardBlock = z.looseObject({
@@ -191,8 +227,11 @@ export const documentMessages = z.object({
 
 export const billingDocumentsBlock = z.looseObject({
   ...blockBase,
+  heading: z.string(),
   type: z.literal('billingDocuments'),
   body: z.optional(richText),
+  /** Shown while the first page loads ("Loading your bills…"). */
+  loadingText: z.string(),
   accountLabel: z.string(),
   viewPdfText: z.string(),
   loadMoreText: z.string(),
@@ -215,7 +254,12 @@ export const policyDocumentPacksBlock = z.looseObject({
     desktop: z.number().check(z.int(), z.positive()),
   }),
   messages: documentMessages,
-  /** Standard policy wording inserts, downloadable by every customer with that product. */
+  /** Heading above the inserts. */
+  insertsHeading: z.optional(z.string()),
+  /**
+   * Policy document inserts: standard leaflets for every customer with one of `productTypes`, downloaded
+   * like the policy's own documents (a blank `url` fails with "Blank document URL", spec §8).
+   */
   inserts: z._default(
     z.array(
       z.object({ id: z.string(), title: z.string(), productTypes: z.array(z.string()), url: safeLink }),
@@ -229,8 +273,11 @@ export const policyCoverInsertBlock = z.looseObject({
   type: z.literal('policyCoverInsert'),
   body: z.optional(richText),
   labels: texts,
-  /** Shown when a list of valuables is longer than the display limit. */
-  tooManyItemsMessage: z.string(),
+  /**
+   * Shown when a list of valuables is longer than the display limit. Missing configuration is logged as an
+   * error and the spec's fallback text shows instead (spec customer-data §8, §9).
+   */
+  tooManyItemsMessage: z.optional(z.string()),
   maxItems: z._default(z.number().check(z.int(), z.positive()), 20),
   unknownArtTypeLabel: z.string(),
   errorText: richText,
@@ -281,6 +328,13 @@ export const contactFormBlock = z.looseObject({
   }),
   secondaryQuestionLabel: z.string(),
   secondaryQuestionHint: z.optional(z.string()),
+  /** Names the form for assistive technology ("Contact us"). */
+  formLabel: z.string(),
+  errorSummaryHeading: z.string(),
+  /** Beside the primary question when it is left unanswered. */
+  primaryRequiredMessage: z.string(),
+  /** Beside the secondary question when it is left unanswered. */
+  secondaryRequiredMessage: z.string(),
   message: formField,
   /** "You have {count} characters remaining". */
   remainingText: z.string(),

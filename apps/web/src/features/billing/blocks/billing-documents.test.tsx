@@ -1,9 +1,9 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { listBillingDocumentsCall } from '@portal/contracts/document';
+import { getBillingDocumentPdfCall, listBillingDocumentsCall } from '@portal/contracts/document';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
 import { renderWithRoot } from '../../../test/render-with-root';
@@ -13,6 +13,8 @@ import BillingDocumentsBlock, { byAccount } from './billing-documents';
 const block = {
   id: 'billing-documents',
   type: 'billingDocuments',
+  heading: 'Your bills',
+  loadingText: 'Loading your bills…',
   accountLabel: 'Billing account',
   viewPdfText: 'View PDF',
   loadMoreText: 'Show more bills',
@@ -59,7 +61,11 @@ describe('bills and payments', () => {
   beforeEach(() => {
     signOut = signedInAs('C1000007');
   });
-  afterEach(() => signOut());
+  afterEach(() => {
+    signOut();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('keeps an account together when it continues onto the next page', () => {
     expect(byAccount(pages).map((a) => [a.accountNumber, a.documentSummaries.map((d) => d.id)])).toEqual([
@@ -101,5 +107,89 @@ describe('bills and payments', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Sorry, we cannot show your bills at the moment.',
     );
+  });
+
+  /** A window this many pixels wide: matchMedia answers min-width and max-width queries by it. */
+  const windowOf = (width: number) =>
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      const max = /max-width:\s*(\d+)px/.exec(query);
+      return {
+        media: query,
+        matches: (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])),
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      };
+    });
+
+  it.each([
+    [375, 3],
+    [1280, 8],
+  ])('at %i pixels asks for the page size content gives that screen (%i)', async (width, size) => {
+    windowOf(width);
+    const asked: string[] = [];
+    fakeApi.use(
+      fakeCall(listBillingDocumentsCall, ({ query }) => {
+        asked.push(`${query.get('page')}/${query.get('pageSize')}`);
+        return {
+          status: 200,
+          body: { currentPage: 1, lastPage: 1, pageSize: size, totalRecords: 1, data: [pages[0]!.data[0]!] },
+        };
+      }),
+    );
+    renderWithRoot(
+      <QueryClientProvider client={createQueryClient()}>
+        <BillingDocumentsBlock block={{ ...block, pageSize: { mobile: 3, desktop: 8 } }} />
+      </QueryClientProvider>,
+      { path: '/account/bills-and-payments' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Billing account BA1' })).toBeInTheDocument();
+    expect(asked).toEqual([`1/${size}`]);
+  });
+
+  it('shows the file error beside the bill whose PDF fails, and saves one that works', async () => {
+    fakeApi.use(
+      fakeCall(listBillingDocumentsCall, () => ({ status: 200, body: pages[0]! })),
+      fakeCall(getBillingDocumentPdfCall, ({ params }) =>
+        params.docId === 'b'
+          ? { status: 502 }
+          : {
+              status: 200,
+              raw: new Uint8Array([37, 80, 68, 70]),
+              headers: {
+                'Content-Type': 'application/pdf',
+                'Content-Disposition': 'attachment; filename="Statement-a.pdf"',
+              },
+            },
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // jsdom makes no object URLs; the real URL class otherwise, so the API client still builds its URLs.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:bill';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    render();
+
+    const row = async (name: string) =>
+      (await screen.findByText(name, { selector: '.document-row__name' })).closest('li')!;
+    const broken = await row('Statement b');
+    await userEvent.click(within(broken).getByRole('button', { name: 'View PDF Statement b' }));
+    expect(await within(broken).findByRole('alert')).toHaveTextContent(
+      'Sorry, we cannot open this bill at the moment.',
+    );
+
+    const working = await row('Statement a');
+    await userEvent.click(within(working).getByRole('button', { name: 'View PDF Statement a' }));
+    await vi.waitFor(() => expect(saved).toEqual(['Statement-a.pdf']));
+    expect(within(working).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });

@@ -39,11 +39,11 @@ function BillingDocumentsBlock({ block }: { block: BlockOf<'billingDocuments'> }
 
   return (
     <section className="content-block billing-documents" aria-labelledby={headingId}>
-      <h2 id={headingId}>{block.heading ?? 'Your bills'}</h2>
+      <h2 id={headingId}>{block.heading}</h2>
       <RichText html={block.body} />
       {documents.isPending ? (
         <p className="block-loading" role="status">
-          Loading your bills…
+          {block.loadingText}
         </p>
       ) : documents.isError && accounts.length === 0 ? (
         <div role="alert">

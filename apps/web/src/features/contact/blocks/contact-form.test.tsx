@@ -37,6 +37,10 @@ const block = {
     ],
   },
   secondaryQuestionLabel: 'What is your message about?',
+  formLabel: 'Contact us',
+  errorSummaryHeading: 'There is a problem',
+  primaryRequiredMessage: 'Choose which policy your message is about',
+  secondaryRequiredMessage: 'Choose what your message is about',
   message: {
     id: 'contact-message',
     name: 'messageText',
@@ -101,7 +105,11 @@ describe('contact form', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Something else' }));
     const box = screen.getByRole('textbox', { name: 'Your message' });
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect((await screen.findAllByText('Enter your message')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'Enter your message',
+    );
+    expect(box).toHaveAccessibleDescription(/Enter your message/);
+    expect(screen.getByRole('form', { name: 'Contact us' })).toContainElement(box);
     expect(sent).toEqual([]);
 
     await userEvent.type(box, 'Please call me about my renewal.');

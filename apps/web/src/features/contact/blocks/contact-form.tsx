@@ -58,9 +58,8 @@ function ContactFormBlock({ block }: { block: Block }) {
       : text.length > max
         ? block.message.errorMessage
         : null;
-  const primaryError = revealed > 0 && !primaryAnswer ? 'Choose which policy your message is about' : null;
-  const secondaryError =
-    revealed > 0 && primaryAnswer && !secondary ? 'Choose what your message is about' : null;
+  const primaryError = revealed > 0 && !primaryAnswer ? block.primaryRequiredMessage : null;
+  const secondaryError = revealed > 0 && primaryAnswer && !secondary ? block.secondaryRequiredMessage : null;
   const errors = [
     primaryError && { id: `${block.id}-primary`, message: primaryError },
     secondaryError && { id: `${block.id}-secondary`, message: secondaryError },
@@ -97,9 +96,9 @@ function ContactFormBlock({ block }: { block: Block }) {
           <RichText html={block.errorHtml} className="message message--error" />
         </div>
       ) : (
-        <ErrorSummary title="There is a problem" errors={errors} focusKey={revealed} />
+        <ErrorSummary title={block.errorSummaryHeading} errors={errors} focusKey={revealed} />
       )}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={block.heading ?? 'Contact us'}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={block.formLabel}>
         <RadioGroup
           id={`${block.id}-primary`}
           name="primary"

@@ -32,7 +32,7 @@ function CorrespondencePreferencesBlock({ block }: { block: BlockOf<'corresponde
   const checkboxId = `${block.id}-switch`;
   const errorId = `${block.id}-error`;
 
-  if (preferences.isPending) return <p className="block-loading">Loading your preferences…</p>;
+  if (preferences.isPending) return <p className="block-loading">{block.loadingText}</p>;
   if (preferences.isError || !customerId) {
     return (
       <div role="alert">

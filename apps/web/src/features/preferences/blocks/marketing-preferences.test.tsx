@@ -29,6 +29,7 @@ const block = {
   successMessage: '<p>Your marketing preferences have been saved.</p>',
   errorSavingChangesMessage: '<p>Sorry, we could not save your changes.</p>',
   loadErrorMessage: '<p>Sorry, we cannot show your marketing preferences.</p>',
+  loadingText: 'Loading your preferences…',
 } as BlockOf<'marketingPreferences'>;
 
 const stored = (online: boolean | null, email: boolean | null = null) => ({
@@ -62,8 +63,26 @@ describe('marketing preferences block', () => {
   let signOut: () => void;
   beforeEach(() => {
     signOut = signedInAs('C1000007');
+    window.dataLayer = [];
   });
   afterEach(() => signOut());
+
+  it('uses the ids of spec §9: channels 111, 222, 333; yes 7654987, no 7654988', async () => {
+    fakeApi.use(fakeCall(getUserPreferencesCall, () => ({ status: 200, body: stored(null) })));
+    render();
+    expect(await screen.findByRole('checkbox', { name: 'Email' })).toHaveAttribute('id', '111');
+    expect(screen.getByRole('checkbox', { name: 'Phone' })).toHaveAttribute('id', '222');
+    expect(screen.getByRole('checkbox', { name: 'Post' })).toHaveAttribute('id', '333');
+    expect(screen.getByRole('radio', { name: 'Yes' })).toHaveAttribute('id', '7654987');
+    expect(screen.getByRole('radio', { name: 'No' })).toHaveAttribute('id', '7654988');
+  });
+
+  it('offers the channels only while none is set', async () => {
+    fakeApi.use(fakeCall(getUserPreferencesCall, () => ({ status: 200, body: stored(true, false) })));
+    render();
+    expect(await screen.findByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
 
   it('saves only a change, says so, and keeps the new choice', async () => {
     const sent: unknown[] = [];
@@ -91,6 +110,8 @@ describe('marketing preferences block', () => {
     expect(sent).toEqual([{ marketingPreferences: { online: false } }]);
     expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
     expect(save).toHaveAttribute('aria-disabled', 'true');
+    // Spec §4: a successful save emits a preference-updated event (the analytics data layer).
+    expect(window.dataLayer).toEqual([{ event: 'preferenceUpdated', preference: 'marketing' }]);
   });
 
   it('on a failed save says so and goes back to what was saved', async () => {
@@ -103,5 +124,6 @@ describe('marketing preferences block', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save marketing preferences' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we could not save your changes.');
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(window.dataLayer).toEqual([]);
   });
 });

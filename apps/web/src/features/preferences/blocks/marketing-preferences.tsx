@@ -56,7 +56,7 @@ function MarketingPreferencesBlock({ block }: { block: BlockOf<'marketingPrefere
   const [message, setMessage] = useState<'hidden' | 'success' | 'error'>('hidden');
   const headingId = `${block.id}-heading`;
 
-  if (preferences.isPending) return <p className="block-loading">Loading your preferences…</p>;
+  if (preferences.isPending) return <p className="block-loading">{block.loadingText}</p>;
   if (preferences.isError || !customerId) {
     return (
       <div role="alert">
@@ -141,13 +141,13 @@ function MarketingPreferencesBlock({ block }: { block: BlockOf<'marketingPrefere
                   <input
                     className="ui-choice__input"
                     type="checkbox"
-                    id={`${block.id}-${c.id}`}
+                    id={c.id}
                     name="marketingChannels"
                     value={c.channel}
                     checked={current[c.channel] === true}
                     onChange={(event) => choose({ [c.channel]: event.target.checked })}
                   />
-                  <label className="ui-choice__label" htmlFor={`${block.id}-${c.id}`}>
+                  <label className="ui-choice__label" htmlFor={c.id}>
                     {c.label}
                   </label>
                 </div>
@@ -169,13 +169,13 @@ function MarketingPreferencesBlock({ block }: { block: BlockOf<'marketingPrefere
                 <input
                   className="ui-choice__input"
                   type="radio"
-                  id={`${block.id}-${option.id}`}
+                  id={option.id}
                   name={`${block.id}-online`}
                   value={option.value}
                   checked={current.online === value}
                   onChange={() => choose({ online: value })}
                 />
-                <label className="ui-choice__label" htmlFor={`${block.id}-${option.id}`}>
+                <label className="ui-choice__label" htmlFor={option.id}>
                   {option.label}
                 </label>
               </div>

@@ -47,6 +47,7 @@ const fallbackBlock: MarketingBlock = {
   successMessage: '<p>Thank you. We have saved your preferences.</p>',
   errorSavingChangesMessage: '<p>Sorry, we could not save your preferences. Please try again.</p>',
   loadErrorMessage: '<p>Sorry, we cannot show your preferences at the moment.</p>',
+  loadingText: 'Loading your preferences…',
 };
 
 const fallbackTexts = {

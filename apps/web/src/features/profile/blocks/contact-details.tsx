@@ -6,7 +6,7 @@ import { SummaryRow } from '../../../components/ui/summary-row';
 /** Contact details (spec customer-data §2): email, mobile and landline, the landline row hidden when empty. */
 function ContactDetailsBlock({ block }: { block: BlockOf<'contactDetails'> }) {
   const { data, isLoading } = useCustomerData();
-  if (isLoading) return <p className="block-loading">Loading your details…</p>;
+  if (isLoading) return <p className="block-loading">{block.loadingText}</p>;
   const profile = data?.profile;
   const headingId = `${block.id}-heading`;
   if (!profile) {

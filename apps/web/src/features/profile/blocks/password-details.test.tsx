@@ -1,11 +1,18 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { changePasswordCall, requestProfileCodeCall } from '@portal/contracts/portal';
-import { getMfaDisplayNameCall, getProfileCall } from '@portal/contracts/profile';
+import {
+  changePasswordCall,
+  requestProfileCodeCall,
+  type ChangePasswordBody,
+} from '@portal/contracts/portal';
+import { getMfaDisplayNameCall, getProfileCall, type MfaMethod } from '@portal/contracts/profile';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
+import { baseUrlFor } from '../../../lib/page-init';
+import { testPageInit } from '../../../test/content-fixtures';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';
@@ -26,8 +33,14 @@ const block = {
     smsOptionLabel: 'Text message to {phone}',
     callOptionLabel: 'Phone call to {phone}',
     sendCodeText: 'Send code',
+    loadingText: 'Loading…',
+    methodRequiredMessage: 'Choose how to get your code',
     stepTwoHeading: 'Enter your code and new password',
     stepTwoBody: '<p>We have sent you a security code. It lasts for 5 minutes.</p>',
+    resendText: 'Send a new code',
+    resendWaitText: 'You can ask for a new code in {seconds} seconds',
+    resendAvailableText: 'You can now ask for a new code',
+    resendSuccessMessage: '<p>We have sent you a new code.</p>',
     fields: [
       {
         id: 'change-password-code',
@@ -104,9 +117,58 @@ const profile = (passwordLastUpdated: string | null) => ({
   postCode: 'SY5 8AB',
   emailAddress: 'helen.dawson@example.co.uk',
   mobileNumber: '07700900333',
-  landlineNumber: null,
+  landlineNumber: '01743 555019',
   passwordLastUpdated,
 });
+
+const refused = (errorCode: 1 | 2 | 3 | 4) => ({
+  status: 400 as const,
+  body: { code: 'REFUSED', message: 'Refused', errorCode, correlationId: 'c' },
+});
+type ChangeAnswer = ReturnType<typeof refused> | { status: 200; body: { passwordLastUpdated: string } };
+const changed = (passwordLastUpdated = '2026-11-24T15:30:00Z'): ChangeAnswer => ({
+  status: 200,
+  body: { passwordLastUpdated },
+});
+
+/**
+ * The profile, both masked factors, the send-code call (by text 6 digits; a call goes to the landline, 5)
+ * and the change, answered in turn from `answers`. Returns what the screen sent.
+ */
+function fakePortal({
+  answers = [],
+  sendFails = () => false,
+}: { answers?: ChangeAnswer[]; sendFails?: (sendNumber: number) => boolean } = {}) {
+  const sent: MfaMethod[] = [];
+  const changes: ChangePasswordBody[] = [];
+  fakeApi.use(
+    fakeCall(getProfileCall, () => ({ status: 200, body: profile('2024-03-03T14:05:00Z') })),
+    fakeCall(getMfaDisplayNameCall, ({ params }) => ({
+      status: 200,
+      body: {
+        displayName:
+          params.method === 'sms' ? 'Text message to +44 XXXX XXX333' : 'Phone call to +44 XXXX XXX019',
+      },
+    })),
+    fakeCall(requestProfileCodeCall, ({ params }) => {
+      sent.push(params.method);
+      if (sendFails(sent.length)) return { status: 502 };
+      return {
+        status: 200,
+        body: {
+          sent: true as const,
+          expiresAt: '2026-11-24T12:05:00Z',
+          codeLength: params.method === 'call' ? (5 as const) : (6 as const),
+        },
+      };
+    }),
+    fakeCall(changePasswordCall, ({ body }) => {
+      changes.push(body);
+      return answers.shift() ?? refused(4);
+    }),
+  );
+  return { sent, changes };
+}
 
 const render = () =>
   renderWithRoot(
@@ -115,75 +177,270 @@ const render = () =>
     </QueryClientProvider>,
   );
 
-describe('password details', () => {
+const changeButton = () => screen.getByRole('button', { name: 'Change password' });
+const dialog = (name: string) => screen.getByRole('dialog', { name });
+const codeGroup = () => screen.getByRole('group', { name: 'Security code' });
+const digit = (n: number, of = 6) => screen.getByRole('textbox', { name: `Digit ${n} of ${of}` });
+const currentPassword = () => screen.getByLabelText('Current password', { exact: true });
+const newPassword = () => screen.getByLabelText('New password', { exact: true });
+const resendButton = () => screen.getByRole('button', { name: 'Send a new code' });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function reachStepTwo(user: User, option: RegExp = /^Text message to/) {
+  await user.click(await screen.findByRole('button', { name: 'Change password' }));
+  await user.click(await screen.findByRole('radio', { name: option }));
+  await user.click(screen.getByRole('button', { name: 'Send code' }));
+  await screen.findByRole('dialog', { name: 'Enter your code and new password' });
+}
+
+async function typeCode(user: User, code: string, boxes = 6) {
+  await user.click(digit(1, boxes));
+  await user.keyboard(code);
+}
+
+describe('password details: when the password was last changed', () => {
   let signOut: () => void;
   beforeEach(() => {
     signOut = signedInAs('C1000007');
   });
   afterEach(() => signOut());
 
-  it('shows when the password was changed, and the texts when it cannot', async () => {
+  it('shows the date like "3rd March 2024 2:05pm", in UK time', async () => {
     fakeApi.use(fakeCall(getProfileCall, () => ({ status: 200, body: profile('2024-03-03T14:05:00Z') })));
-    const first = render();
-    expect(await screen.findByText('3rd March 2024 2:05pm')).toBeInTheDocument();
-    first.unmount();
-
-    fakeApi.use(fakeCall(getProfileCall, () => ({ status: 502 })));
-    const second = render();
-    expect(await screen.findByText(block.unableToRetrieveText)).toBeInTheDocument();
-    second.unmount();
-
-    fakeApi.use(fakeCall(getProfileCall, () => ({ status: 200, body: profile(null) })));
     render();
-    expect(await screen.findByText(block.invalidDateText)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('definition')).toHaveTextContent(/^3rd March 2024 2:05pm$/));
+    expect(screen.getByRole('term')).toHaveTextContent('Last updated');
   });
 
-  it('changes it in two steps, with the error of each field beside it', async () => {
-    let answer: 'current' | 'ok' = 'current';
-    fakeApi.use(
-      fakeCall(getProfileCall, () => ({ status: 200, body: profile('2024-03-03T14:05:00Z') })),
-      fakeCall(getMfaDisplayNameCall, ({ params }) =>
-        params.method === 'sms'
-          ? { status: 200, body: { displayName: 'Text message to +44 XXXX XXX333' } }
-          : { status: 404 },
-      ),
-      fakeCall(requestProfileCodeCall, () => ({
-        status: 200,
-        body: { sent: true as const, expiresAt: '2026-11-24T12:05:00Z', codeLength: 6 as const },
-      })),
-      fakeCall(changePasswordCall, () =>
-        answer === 'current'
-          ? {
-              status: 400 as const,
-              body: {
-                code: 'CURRENT_PASSWORD_INVALID',
-                message: 'No',
-                errorCode: 2 as const,
-                correlationId: 'c',
-              },
-            }
-          : { status: 200 as const, body: { passwordLastUpdated: '2026-11-24T15:30:00Z' } },
+  it.each([400, 404, 502] as const)(
+    'says "Unable to retrieve your last password update" when the profile call answers %i',
+    async (status) => {
+      fakeApi.use(
+        status === 400
+          ? // fakeCall types a status the contract spreads in (customerCallErrors) as "400", so MSW answers it.
+            http.get(`${baseUrlFor(getProfileCall.service, testPageInit)}${getProfileCall.path}`, () =>
+              HttpResponse.json(
+                { code: 'BAD_REQUEST', message: 'Bad Request', correlationId: 'c' },
+                { status: 400, statusText: 'Bad Request' },
+              ),
+            )
+          : fakeCall(getProfileCall, () => ({ status })),
+      );
+      render();
+      expect(await screen.findByText('Unable to retrieve your last password update')).toBeInTheDocument();
+      expect(screen.queryByText('Unable to retrieve last password update')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['no date in the profile', null],
+    ['a date that is not one', '2024-13-45T99:00:00Z'],
+  ])('says "Unable to retrieve last password update" for %s', async (_, date) => {
+    fakeApi.use(fakeCall(getProfileCall, () => ({ status: 200, body: profile(date) })));
+    render();
+    expect(await screen.findByText('Unable to retrieve last password update')).toBeInTheDocument();
+    expect(screen.queryByText('Unable to retrieve your last password update')).not.toBeInTheDocument();
+  });
+});
+
+describe('change password modal (spec §4: closed, step one, step two, back)', () => {
+  let signOut: () => void;
+  beforeEach(() => {
+    signOut = signedInAs('C1000007');
+  });
+  afterEach(() => {
+    signOut();
+    vi.useRealTimers();
+  });
+
+  it('opens on step one with the masked numbers, moves focus in, and gives it back to Change password on close', async () => {
+    const user = userEvent.setup();
+    const { sent } = fakePortal();
+    render();
+    await screen.findByText('3rd March 2024 2:05pm');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(changeButton());
+    const stepOne = dialog('Change your password');
+    await waitFor(() => expect(stepOne).toHaveFocus());
+    expect(
+      await within(stepOne).findByRole('radio', { name: 'Text message to +44 XXXX XXX333' }),
+    ).not.toBeChecked();
+    expect(within(stepOne).getByRole('radio', { name: 'Phone call to +44 XXXX XXX019' })).not.toBeChecked();
+
+    // Send code with no choice made: the choice says what is missing, and nothing is sent.
+    await user.click(within(stepOne).getByRole('button', { name: 'Send code' }));
+    expect(within(stepOne).getByRole('group', { name: 'Change your password' })).toHaveAccessibleDescription(
+      /Choose how to get your code/,
+    );
+    expect(sent).toEqual([]);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(changeButton()).toHaveFocus();
+
+    await user.click(changeButton());
+    const cancelButtons = within(dialog('Change your password')).getAllByRole('button', { name: 'Cancel' });
+    await user.click(cancelButtons[cancelButtons.length - 1]!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(changeButton()).toHaveFocus();
+  });
+
+  it('asks for 6 digits after a text, goes back to step one, and asks for 5 after a call to a landline', async () => {
+    const user = userEvent.setup();
+    const { sent } = fakePortal();
+    render();
+    await reachStepTwo(user, /^Text message to/);
+    expect(within(codeGroup()).getAllByRole('textbox')).toHaveLength(6);
+    expect(codeGroup()).toHaveAccessibleDescription(/Enter the 6-digit code, one number in each box/);
+    expect(currentPassword()).toBeInTheDocument();
+    expect(newPassword()).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(dialog('Change your password')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Security code' })).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('radio', { name: 'Phone call to +44 XXXX XXX019' }));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('dialog', { name: 'Enter your code and new password' });
+    expect(within(codeGroup()).getAllByRole('textbox')).toHaveLength(5);
+    expect(codeGroup()).toHaveAccessibleDescription(/Enter the 5-digit code, one number in each box/);
+    expect(sent).toEqual(['sms', 'call']);
+  });
+
+  it('says so on step one when the code cannot be sent', async () => {
+    const user = userEvent.setup();
+    fakePortal({ sendFails: () => true });
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    await user.click(await screen.findByRole('radio', { name: /^Text message to/ }));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog('Change your password')).findByRole('alert')).toHaveTextContent(
+      'Sorry, we could not change your password. Please try again later.',
+    );
+  });
+
+  it('shows each refusal beside its field, takes the same code again after errors 2 and 3, then succeeds', async () => {
+    const user = userEvent.setup();
+    const { changes } = fakePortal({
+      answers: [refused(1), refused(2), refused(3), refused(4), changed()],
+    });
+    render();
+    await reachStepTwo(user);
+    const save = () => screen.getByRole('button', { name: 'Save new password' });
+
+    // 1: the code.
+    await typeCode(user, '123456');
+    await user.type(currentPassword(), 'ShropshireHills1968');
+    await user.type(newPassword(), 'ShrewsburyCastle2026');
+    await user.click(save());
+    await waitFor(() =>
+      expect(codeGroup()).toHaveAccessibleDescription(/That security code is not right or has expired/),
+    );
+    expect(currentPassword()).not.toHaveAccessibleDescription(/not right/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // 2: the current password; it is cleared, the code stays.
+    await typeCode(user, '654321');
+    expect(codeGroup()).not.toHaveAccessibleDescription(/not right or has expired/);
+    await user.click(save());
+    await waitFor(() =>
+      expect(currentPassword()).toHaveAccessibleDescription(
+        /Your current password is not right. Check it and try again./,
       ),
     );
-    render();
-    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
-    await userEvent.click(await screen.findByRole('radio', { name: 'Text message to +44 XXXX XXX333' }));
-    expect(screen.queryByRole('radio', { name: /Phone call/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    await userEvent.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }));
-    await userEvent.keyboard('123456');
-    await userEvent.type(screen.getByLabelText('Current password', { exact: true }), 'Wrong');
-    await userEvent.type(screen.getByLabelText('New password', { exact: true }), 'ShrewsburyCastle2026');
-    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
-    expect(
-      await screen.findByText('Your current password is not right. Check it and try again.'),
-    ).toBeInTheDocument();
+    expect(currentPassword()).toHaveValue('');
+    expect(digit(1)).toHaveValue('6');
+    expect(codeGroup()).not.toHaveAccessibleDescription(/not right or has expired/);
 
-    answer = 'ok';
-    await userEvent.type(screen.getByLabelText('Current password', { exact: true }), 'ShropshireHills1968');
-    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    // Retried with the same code: 3, the new password; it is cleared, the code stays again.
+    await user.type(currentPassword(), 'ShropshireHills1968');
+    await user.click(save());
+    await waitFor(() => expect(newPassword()).toHaveAccessibleDescription(/Choose a different new password/));
+    expect(newPassword()).toHaveValue('');
+    expect(currentPassword()).not.toHaveAccessibleDescription(/not right/);
+
+    // 4: anything else, for the whole form.
+    await user.type(newPassword(), 'ShrewsburyCastle2027');
+    await user.click(save());
+    expect(await within(dialog('Enter your code and new password')).findByRole('alert')).toHaveTextContent(
+      'Sorry, we could not change your password. Please try again later.',
+    );
+    expect(newPassword()).not.toHaveAccessibleDescription(/Choose a different new password/);
+
+    await user.click(save());
     expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
-    expect(screen.getByText('24th November 2026 3:30pm')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  }, 20_000);
+    expect(screen.getByText('24th November 2026 3:30pm')).toBeInTheDocument();
+    expect(screen.queryByText('3rd March 2024 2:05pm')).not.toBeInTheDocument();
+    expect(changeButton()).toHaveFocus();
+
+    expect(changes.map((c) => c.mfaPassCode)).toEqual(['123456', '654321', '654321', '654321', '654321']);
+    expect(changes.map((c) => c.currentPassword)).toEqual(Array(5).fill('ShropshireHills1968'));
+    expect(changes.map((c) => c.newPassword)).toEqual([
+      'ShrewsburyCastle2026',
+      'ShrewsburyCastle2026',
+      'ShrewsburyCastle2026',
+      'ShrewsburyCastle2027',
+      'ShrewsburyCastle2027',
+    ]);
+  }, 30_000);
+
+  it('says what is missing on step two and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { changes } = fakePortal();
+    render();
+    await reachStepTwo(user);
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(codeGroup()).toHaveAccessibleDescription(/Enter the 6-digit code, using numbers only/);
+    expect(currentPassword()).toHaveAccessibleDescription(/Enter your current password/);
+    expect(newPassword()).toHaveAccessibleDescription(/Enter a password that meets all the requirements/);
+    expect(changes).toEqual([]);
+  });
+
+  it('offers a new code 30 seconds after step two opens and 30 seconds after each use', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { sent } = fakePortal();
+    render();
+    await reachStepTwo(user);
+    expect(resendButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(resendButton()).toHaveAccessibleDescription('You can ask for a new code in 30 seconds');
+
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(resendButton()).toHaveAccessibleDescription('You can ask for a new code in 20 seconds');
+    await user.click(resendButton());
+    expect(sent).toEqual(['sms']);
+
+    await act(() => vi.advanceTimersByTimeAsync(20_500));
+    expect(resendButton()).not.toHaveAttribute('aria-disabled');
+    await typeCode(user, '12');
+    await user.click(resendButton());
+    expect(await screen.findByText('We have sent you a new code.')).toBeInTheDocument();
+    expect(sent).toEqual(['sms', 'sms']);
+    expect(digit(1)).toHaveValue('');
+    expect(resendButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(resendButton()).toHaveAccessibleDescription('You can ask for a new code in 30 seconds');
+
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(resendButton()).toHaveAttribute('aria-disabled', 'true');
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(resendButton()).not.toHaveAttribute('aria-disabled');
+  }, 30_000);
+
+  it('says so in step two when a new code cannot be sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { sent } = fakePortal({ sendFails: (n) => n > 1 });
+    render();
+    await reachStepTwo(user);
+    await act(() => vi.advanceTimersByTimeAsync(30_500));
+    await user.click(resendButton());
+    expect(await within(dialog('Enter your code and new password')).findByRole('alert')).toHaveTextContent(
+      'Sorry, we could not change your password. Please try again later.',
+    );
+    expect(screen.queryByText('We have sent you a new code.')).not.toBeInTheDocument();
+    expect(sent).toEqual(['sms', 'sms']);
+  });
 });

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
 import { PasswordRequirements } from '../../../components/ui/password-requirements';
 import { RadioGroup } from '../../../components/ui/radio-group';
+import { ResendButton } from '../../../components/ui/resend-button';
 import { SummaryRow } from '../../../components/ui/summary-row';
 import { fillPlaceholders } from '../../../content/placeholders';
 import { RichText } from '../../../content/rich-text';
@@ -27,8 +28,13 @@ import { formatPasswordDate } from '../password-date';
 type Block = BlockOf<'passwordDetails'>;
 type Field = Block['modal']['fields'][number];
 
-const field = (block: Block, name: string, type?: string): Field | undefined =>
-  block.modal.fields.find((f) => f.name === name && (!type || f.type === type));
+/** One of the modal's fields; the content contract requires each of them, so a missing one is a content fault. */
+function field(block: Block, name: string, type?: string): Field {
+  const found = block.modal.fields.find((f) => f.name === name && (!type || f.type === type));
+  if (!found)
+    throw new Error(`The passwordDetails content has no ${name} field${type ? ` of type ${type}` : ''}`);
+  return found;
+}
 
 /** Spec §4 "Password change modal": closed, step one (choose text or call), step two (code and passwords). */
 function ChangePasswordModal({
@@ -55,6 +61,7 @@ function ChangePasswordModal({
   const [revealed, setRevealed] = useState(false);
   const [failure, setFailure] = useState<1 | 2 | 3 | 4 | null>(null);
   const [sendFailed, setSendFailed] = useState(false);
+  const [resent, setResent] = useState(0);
 
   const factors = useQuery({
     queryKey: ['profile', 'factors', customerId],
@@ -90,11 +97,29 @@ function ChangePasswordModal({
       setCode('');
       setFailure(null);
       setRevealed(false);
+      setResent(0);
       setStep('two');
     } catch {
       setSendFailed(true);
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** Step two's resend: the same send-code call for the chosen method; a new code replaces the boxes' value. */
+  const resendCode = async () => {
+    if (!method) return;
+    setSendFailed(false);
+    setResent(0);
+    try {
+      const sent = await requestPasswordCode(customerId, method);
+      setCodeLength(sent.codeLength);
+      setBoxes([]);
+      setCode('');
+      setFailure((was) => (was === 1 ? null : was));
+      setResent((n) => n + 1);
+    } catch {
+      setSendFailed(true);
     }
   };
 
@@ -106,19 +131,19 @@ function ChangePasswordModal({
     failure === 1 ? (
       <RichText html={modal.codeErrorMessage} />
     ) : revealed && code.length !== codeLength ? (
-      (codeField?.errorMessage ?? 'Enter the code')
+      codeField.errorMessage
     ) : null;
   const currentError =
     failure === 2 ? (
       <RichText html={modal.currentPasswordErrorMessage} />
     ) : revealed && current === '' ? (
-      (currentField?.errorMessage ?? 'Enter your current password')
+      (currentField.requiredMessage ?? currentField.errorMessage)
     ) : null;
   const newError =
     failure === 3 ? (
       <RichText html={modal.passwordErrorMessage} />
     ) : revealed && !newCheck.valid ? (
-      (newField?.errorMessage ?? 'Enter a password that meets all the requirements')
+      newField.errorMessage
     ) : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -167,7 +192,7 @@ function ChangePasswordModal({
             </div>
           )}
           {factors.isPending ? (
-            <p className="block-loading">Loading…</p>
+            <p className="block-loading">{modal.loadingText}</p>
           ) : (
             <RadioGroup
               id={`${block.id}-method`}
@@ -175,7 +200,7 @@ function ChangePasswordModal({
               legend={modal.stepOneHeading}
               options={options}
               value={method}
-              error={revealed && !method ? 'Choose how to get your code' : null}
+              error={revealed && !method ? modal.methodRequiredMessage : null}
               onChange={(value) => setMethod(value as MfaMethod)}
             />
           )}
@@ -191,11 +216,16 @@ function ChangePasswordModal({
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)}>
           <RichText html={modal.stepTwoBody} />
-          {failure === 4 && (
+          {(failure === 4 || sendFailed) && (
             <div role="alert">
               <RichText html={modal.updateErrorMessage} className="message message--error" />
             </div>
           )}
+          <div aria-live="polite">
+            {resent > 0 && (
+              <RichText key={resent} html={modal.resendSuccessMessage} className="message message--success" />
+            )}
+          </div>
           <CodeInput
             id={`${block.id}-code`}
             length={codeLength}
@@ -205,25 +235,41 @@ function ChangePasswordModal({
               setCode(state.code);
               if (failure === 1) setFailure(null);
             }}
-            legend={codeField?.label ?? 'Security code'}
-            hint={codeField?.subLabel}
+            legend={codeField.label}
+            hint={codeField.subLabel}
             error={codeError}
           />
+          <ResendButton
+            onResend={() => void resendCode()}
+            countdownText={modal.resendWaitText}
+            availableText={modal.resendAvailableText}
+            disabled={busy}
+          >
+            {modal.resendText}
+          </ResendButton>
           <PasswordField
             id={`${block.id}-current`}
-            label={currentField?.label ?? 'Current password'}
+            label={currentField.label}
             autoComplete="current-password"
             value={current}
             onChange={(value) => setCurrent(value)}
             error={currentError}
+            showText={settings.commonTexts['showPassword']}
+            hideText={settings.commonTexts['hidePassword']}
+            showLabel={settings.commonTexts['showPasswordLabel']}
+            hideLabel={settings.commonTexts['hidePasswordLabel']}
           />
           <PasswordField
             id={`${block.id}-new`}
-            label={newField?.label ?? 'New password'}
+            label={newField.label}
             autoComplete="new-password"
             value={next}
             onChange={(value) => setNext(value)}
             error={newError}
+            showText={settings.commonTexts['showPassword']}
+            hideText={settings.commonTexts['hidePassword']}
+            showLabel={settings.commonTexts['showPasswordLabel']}
+            hideLabel={settings.commonTexts['hidePasswordLabel']}
             describedBy={`${block.id}-requirements`}
           />
           <PasswordRequirements
@@ -241,6 +287,7 @@ function ChangePasswordModal({
                 setStep('one');
                 setFailure(null);
                 setRevealed(false);
+                setSendFailed(false);
               }}
             >
               {modal.backText}
@@ -281,7 +328,7 @@ function PasswordDetailsBlock({ block }: { block: Block }) {
 
   return (
     <section className="content-block" aria-labelledby={headingId}>
-      <h2 id={headingId}>{block.heading ?? 'Password'}</h2>
+      <h2 id={headingId}>{block.heading}</h2>
       <div aria-live="polite">
         {success && <RichText html={block.modal.successMessage} className="message message--success" />}
       </div>

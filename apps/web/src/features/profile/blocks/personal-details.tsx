@@ -9,7 +9,7 @@ import { SummaryRow } from '../../../components/ui/summary-row';
  */
 function PersonalDetailsBlock({ block }: { block: BlockOf<'personalDetails'> }) {
   const { data, isLoading } = useCustomerData();
-  if (isLoading) return <p className="block-loading">Loading your details…</p>;
+  if (isLoading) return <p className="block-loading">{block.loadingText}</p>;
   const profile = data?.profile;
   const headingId = `${block.id}-heading`;
   if (!profile) {
