@@ -8,7 +8,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = url.optional();
 
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 /**
  * Every setting the server reads, from the environment. Parsed once at start; a bad value stops the

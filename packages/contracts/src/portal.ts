@@ -60,7 +60,7 @@ export type PasswordChanged = z.infer<typeof passwordChanged>;
  * 3 password error, anything else generic. `code` is the envelope's text code for each.
  */
 export const passwordChangeErrorCodes = {
-  /** The one-time code is wrong, expired, already used or was never requested. */
+  /** The one-time code is wrong, expired, already used, never requested, or not 5 or 6 digits. */
   MFA_CODE_INVALID: 1,
   /** The current password is wrong. */
   CURRENT_PASSWORD_INVALID: 2,
@@ -81,7 +81,7 @@ export type PasswordChangeError = z.infer<typeof passwordChangeError>;
 export const changePasswordCall = defineCall({
   id: 'portal.password',
   summary:
-    "Changes the customer's password, guarded by a one-time code from portal.mfaCode. 400 carries errorCode 1 (code), 2 (current password), 3 (new password rules) or 4 (other); 429 carries errorCode 4 with Retry-After; 404 when the customer id is not the token's.",
+    "Changes the customer's password, guarded by a one-time code from portal.mfaCode. 400 carries errorCode 1 (code, including one that is not 5 or 6 digits), 2 (current password), 3 (new password rules) or 4 (other); after 1, 2 or 3 the same code may be sent again until it is used up by a change or expires. 429 carries errorCode 4 with Retry-After; 404 when the customer id is not the token's.",
   service: 'portal',
   method: 'POST',
   path: '/api/v1/password/:customerId/:action',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, databases, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
 
 const MARGARET = 'margaret.thompson@example.co.uk';
@@ -16,17 +16,37 @@ interface AuditRow {
   details: Record<string, unknown>;
 }
 
-describe('account service: preferences and status token', () => {
+/** The preferences the seed gives Margaret (made the first-sign-in choice) and David (has not). */
+const SEEDED_PREFERENCES = `
+  UPDATE customer_preferences SET marketing_email = NULL, marketing_phone = NULL, marketing_post = NULL,
+    marketing_online = CASE customer_id WHEN 'C1000001' THEN true END, paperless = customer_id = 'C1000001',
+    correspondence_address_lines = '[]'::jsonb
+  WHERE customer_id IN ('C1000001', 'C1000002')`;
+
+describe.each(databases())('account service on $name: preferences and status token', ({ open }) => {
   let t: TestContext;
   let margaret: SignedIn;
   let david: SignedIn;
+  /** Audit rows after this one are this run's: a shared PostgreSQL test database keeps earlier runs'. */
+  let lastAuditId = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { db: await open() });
+    // A shared PostgreSQL test database keeps what earlier runs saved: back to the seeded choices.
+    await t.db.query(SEEDED_PREFERENCES);
+    lastAuditId = Number(
+      (await t.db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_event')).rows[0]!
+        .id,
+    );
     margaret = await signIn(t, MARGARET);
     david = await signIn(t, DAVID);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    // ...and leaves them seeded for the other test files that read them.
+    await t.db.query(SEEDED_PREFERENCES);
+    await t.close();
+    await t.db.close();
+  });
 
   const as = (who: SignedIn, extra: Record<string, string> = {}) => ({
     authorization: who.authorization,
@@ -37,8 +57,8 @@ describe('account service: preferences and status token', () => {
     (
       await t.db.query<AuditRow>(
         `SELECT source, event_id, customer_id, on_behalf_of, session_id, correlation_id, is_success, details
-         FROM audit_event WHERE customer_id = $1 AND event_id LIKE 'preferences.%' ORDER BY id`,
-        [customerId],
+         FROM audit_event WHERE customer_id = $1 AND event_id LIKE 'preferences.%' AND id > $2 ORDER BY id`,
+        [customerId, lastAuditId],
       )
     ).rows;
 

@@ -29,6 +29,7 @@ import {
   updateTransaction,
   useCode,
   voidLinkTokens,
+  type CodeRow,
   type FactorRow,
   type TransactionKind,
   type TransactionRow,
@@ -374,11 +375,88 @@ export function createAuthn(ctx: ModuleContext) {
     return outcome;
   }
 
+  /** An audited refusal of a code. */
+  async function refuseCode(
+    q: Queryable,
+    t: TransactionRow,
+    user: UserRow,
+    meta: RequestMeta,
+    reason: string,
+    cause: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ ok: false; reason: 'invalid'; cause: string }> {
+    await audit(q, meta, {
+      eventId: 'identity.mfa.failed',
+      customerId: user.customerId,
+      isSuccess: false,
+      failureReason: reason,
+      details: { purpose: t.kind, ...extra },
+    });
+    return { ok: false, reason: 'invalid', cause };
+  }
+
   /**
-   * Checks a code against the transaction's live code for the factor. A wrong code uses one of the code's
-   * attempts (5 for a mobile code, 3 for a landline one) and counts towards the account's lockout. The
-   * right one finishes the transaction: the pending password takes effect, an activation activates, and a
-   * sign-in, activation or recovery gets a one-time sessionToken.
+   * Checks a code against transaction `t`'s live code for the factor, in the caller's database transaction
+   * `q` (which holds `t`'s row), and leaves it unused: the caller uses it up (useCode) with the work the
+   * code guards. A wrong code uses one of the code's attempts (5 for a mobile code, 3 for a landline one)
+   * and counts towards the account's lockout; an expired one dies. Every refusal is audited.
+   */
+  async function matchCode(
+    q: Queryable,
+    t: TransactionRow,
+    user: UserRow,
+    factorId: string,
+    passCode: string,
+    meta: RequestMeta,
+    at: Date,
+  ): Promise<{ ok: true; code: CodeRow } | { ok: false; reason: 'invalid'; cause: string }> {
+    const code = await latestCode(q, t.id, factorId);
+    if (!code || code.usedAt || code.deadAt) {
+      return refuseCode(
+        q,
+        t,
+        user,
+        meta,
+        'CODE_NOT_ACTIVE',
+        'This code can no longer be used. Ask for a new code.',
+      );
+    }
+    if (code.expiresAt.getTime() <= at.getTime()) {
+      await markCodeDead(q, code.id, at);
+      return refuseCode(q, t, user, meta, 'CODE_EXPIRED', 'This code has expired. Ask for a new code.');
+    }
+    const matches =
+      /^\d+$/.test(passCode) &&
+      passCode.length === code.codeLength &&
+      sameDigest(hashCode(passCode, code.salt, t.id), code.codeHash);
+    if (matches) return { ok: true, code };
+    const exhausted = code.attempts + 1 >= code.maxAttempts;
+    await recordCodeAttempt(q, code.id, at, exhausted);
+    const { lockedNow } = await recordFailure(
+      q,
+      user.id,
+      identityLimits.lockoutThreshold,
+      new Date(at.getTime() + identityLimits.lockoutMs),
+    );
+    const outcome = await refuseCode(
+      q,
+      t,
+      user,
+      meta,
+      exhausted ? 'CODE_ATTEMPTS_EXCEEDED' : 'WRONG_CODE',
+      exhausted
+        ? 'That code is not right and can no longer be used. Ask for a new code.'
+        : 'That code is not right. Check it and try again.',
+      { attemptsLeft: code.maxAttempts - code.attempts - 1 },
+    );
+    if (lockedNow) await lockAccount(q, user, at, meta, 'CODE');
+    return outcome;
+  }
+
+  /**
+   * Checks a code against the transaction's live code for the factor (matchCode's rules) and uses it up.
+   * The right one finishes the transaction: the pending password takes effect, an activation activates,
+   * and a sign-in, activation or recovery gets a one-time sessionToken.
    */
   async function checkCode(
     transactionId: string,
@@ -395,53 +473,10 @@ export function createAuthn(ctx: ModuleContext) {
         return { ok: false, reason: 'wrong-state' };
       const user = await findUserById(q, t.userId, true);
       if (!user) return { ok: false, reason: 'wrong-state' };
-      const code = await latestCode(q, t.id, factorId);
-      const fail = async (
-        reason: string,
-        cause: string,
-        extra: Record<string, unknown> = {},
-      ): Promise<CheckOutcome> => {
-        await audit(q, meta, {
-          eventId: 'identity.mfa.failed',
-          customerId: user.customerId,
-          isSuccess: false,
-          failureReason: reason,
-          details: { purpose: t.kind, ...extra },
-        });
-        return { ok: false, reason: 'invalid', cause };
-      };
-      if (!code || code.usedAt || code.deadAt) {
-        return fail('CODE_NOT_ACTIVE', 'This code can no longer be used. Ask for a new code.');
-      }
-      if (code.expiresAt.getTime() <= at.getTime()) {
-        await markCodeDead(q, code.id, at);
-        return fail('CODE_EXPIRED', 'This code has expired. Ask for a new code.');
-      }
-      const matches =
-        /^\d+$/.test(passCode) &&
-        passCode.length === code.codeLength &&
-        sameDigest(hashCode(passCode, code.salt, t.id), code.codeHash);
-      if (!matches) {
-        const exhausted = code.attempts + 1 >= code.maxAttempts;
-        await recordCodeAttempt(q, code.id, at, exhausted);
-        const { lockedNow } = await recordFailure(
-          q,
-          user.id,
-          identityLimits.lockoutThreshold,
-          new Date(at.getTime() + identityLimits.lockoutMs),
-        );
-        const outcome = await fail(
-          exhausted ? 'CODE_ATTEMPTS_EXCEEDED' : 'WRONG_CODE',
-          exhausted
-            ? 'That code is not right and can no longer be used. Ask for a new code.'
-            : 'That code is not right. Check it and try again.',
-          { attemptsLeft: code.maxAttempts - code.attempts - 1 },
-        );
-        if (lockedNow) await lockAccount(q, user, at, meta, 'CODE');
-        return outcome;
-      }
-      if (!(await useCode(q, code.id, at)))
-        return fail('CODE_NOT_ACTIVE', 'This code can no longer be used.');
+      const matched = await matchCode(q, t, user, factorId, passCode, meta, at);
+      if (!matched.ok) return matched;
+      if (!(await useCode(q, matched.code.id, at)))
+        return refuseCode(q, t, user, meta, 'CODE_NOT_ACTIVE', 'This code can no longer be used.');
 
       await updateTransaction(q, t.id, { status: 'SUCCESS', completedAt: at, pendingPasswordHash: null });
       await recordSuccess(q, user.id, at);
@@ -768,6 +803,7 @@ export function createAuthn(ctx: ModuleContext) {
 
     issueCode,
     checkCode,
+    matchCode,
     createTransaction,
     isLocked,
     verifyPasswordHash,

@@ -76,11 +76,38 @@ describe('identity service for other modules', () => {
       statusCode: 429,
       headers: { 'Retry-After': '30' },
     });
-    expect(
-      await identity().verifyStepUpCode(margaret.customerId, code === '000000' ? '111111' : '000000'),
-    ).toBe(false);
-    expect(await identity().verifyStepUpCode(margaret.customerId, code)).toBe(true);
-    expect(await identity().verifyStepUpCode(margaret.customerId, code)).toBe(false);
+    const newPassword = 'Lantern-Kettle-Orchard';
+    const ended: string[] = [];
+    const change = (passCode: string, currentPassword: string, next = newPassword) =>
+      identity().changePasswordWithStepUp(
+        margaret.customerId,
+        { passCode, currentPassword, newPassword: next },
+        async () => {
+          ended.push(passCode);
+        },
+      );
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await change(wrong, margaret.password)).toMatchObject({ ok: false, refused: 'code' });
+    const attempts = await t.db.query<{ attempts: number }>(
+      'SELECT attempts FROM identity_code ORDER BY id DESC LIMIT 1',
+    );
+    expect(attempts.rows[0]!.attempts).toBe(1);
+    // The right code with a wrong current password or a refused new one leaves the code for another try.
+    expect(await change(code, 'NotMine-2024')).toMatchObject({ ok: false, refused: 'current-password' });
+    expect(await change(code, margaret.password, 'short')).toMatchObject({
+      ok: false,
+      refused: 'new-password',
+    });
+    expect(await change(code, margaret.password, margaret.password)).toMatchObject({
+      refused: 'new-password',
+      reason: 'Your new password must be different from your current password.',
+    });
+    expect(ended).toEqual([]);
+    expect(await change(code, margaret.password)).toEqual({ ok: true, changedAt: t.clock.now() });
+    expect(ended).toEqual([code]);
+    expect(await identity().verifyPassword(margaret.customerId, newPassword)).toBe(true);
+    // Used up with the change.
+    expect(await change(code, newPassword, 'Another-Lantern-2027')).toMatchObject({ refused: 'code' });
     // A step-up code is not a sign-in: no session token, and it cannot finish a sign-in transaction.
     const tokens = await t.db.query('SELECT 1 FROM identity_session_token');
     expect(tokens.rowCount).toBe(0);

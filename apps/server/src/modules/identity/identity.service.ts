@@ -16,9 +16,12 @@ import {
   insertUser,
   listFactors,
   recordFailure,
+  recordSuccess,
   setPassword,
   syncFactors,
   updateProvisionedUser,
+  updateTransaction,
+  useCode,
   type FactorRow,
   type UserRow,
   type UserStatus,
@@ -56,6 +59,11 @@ export class PasswordPolicyError extends Error {
     super(reason);
   }
 }
+
+/** The outcome of changePasswordWithStepUp; `reason` is the sentence to show the customer. */
+type StepUpPasswordChange =
+  | { ok: true; changedAt: Date }
+  | { ok: false; refused: 'code' | 'current-password' | 'new-password'; reason: string };
 
 /** What the registration module needs to start an activation. */
 interface ActivationRequest {
@@ -103,8 +111,21 @@ export interface IdentityService {
     method: 'sms' | 'call',
     meta?: RequestMeta,
   ): Promise<{ expiresAt: Date; codeLength: 5 | 6; phoneNumber: string; factorType: 'sms' | 'call' }>;
-  /** Checks (and on success uses up) the code from sendStepUpCode. A wrong code counts towards lockout. */
-  verifyStepUpCode(customerId: string, passCode: string, meta?: RequestMeta): Promise<boolean>;
+  /**
+   * The password change guarded by the code from sendStepUpCode, in one database transaction that holds
+   * the step-up. A wrong, expired or used code uses one of the code's attempts and counts towards the
+   * lockout (`code`). With the right code, a wrong current password counts towards the lockout
+   * (`current-password`) and a new password the rules refuse (as changePassword's) is `new-password`; the
+   * code stays live for another try in both cases. Only a change uses the code up, together with the new
+   * password, the audit rows and what `alongside` writes in the same transaction (it may throw to undo it
+   * all). Of two changes with one code at once, one changes and the other is refused as `code`.
+   */
+  changePasswordWithStepUp(
+    customerId: string,
+    change: { passCode: string; currentPassword: string; newPassword: string },
+    alongside: (tx: Queryable) => Promise<void>,
+    meta?: RequestMeta,
+  ): Promise<StepUpPasswordChange>;
 
   /**
    * Registration: creates or refreshes the customer's not-yet-active account with `email` as its sign-in
@@ -338,13 +359,88 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
       };
     },
 
-    async verifyStepUpCode(customerId, passCode, meta = {}) {
+    async changePasswordWithStepUp(customerId, change, alongside, meta = {}) {
+      const refused = (
+        kind: 'code' | 'current-password' | 'new-password',
+        reason: string,
+      ): StepUpPasswordChange => ({ ok: false, refused: kind, reason });
+      const noCode = () => refused('code', 'That code is not right, or it has expired. Ask for a new code.');
       const user = await findUserByCustomerId(db, customerId);
-      if (!user || user.status !== 'ACTIVE' || authn.isLocked(user)) return false;
-      const t = await db.transaction((q) => findOpenStepUp(q, user.id, now()));
-      if (!t || t.status !== 'MFA_CHALLENGE' || !t.factorId) return false;
-      const checked = await authn.checkCode(t.id, t.factorId, passCode, meta, true);
-      return checked.ok;
+      if (!user || user.status !== 'ACTIVE') return noCode();
+      // The password hashing happens before the transaction: PGlite queues every other query behind an
+      // open one, and a hash takes tens of milliseconds.
+      const rules = await authn.passwordRules();
+      const currentOk = await authn.verifyPasswordHash(user, change.currentPassword);
+      const problem =
+        passwordProblem(change.newPassword, rules, user.login) ??
+        (change.newPassword === change.currentPassword
+          ? 'Your new password must be different from your current password.'
+          : null);
+      const hash = problem ? null : await hashPassword(change.newPassword);
+      const at = now();
+      return db.transaction(async (q): Promise<StepUpPasswordChange> => {
+        // Holding the step-up's row: a second change with the same code waits here, then finds it finished.
+        const t = await findOpenStepUp(q, user.id, at);
+        const fresh = await findUserById(q, user.id, true);
+        if (!t || t.status !== 'MFA_CHALLENGE' || !t.factorId) return noCode();
+        if (!fresh || fresh.status !== 'ACTIVE' || authn.isLocked(fresh)) return noCode();
+        const matched = await authn.matchCode(q, t, fresh, t.factorId, change.passCode, meta, at);
+        if (!matched.ok) return refused('code', matched.cause);
+
+        // The password changed since it was checked above (a reset meanwhile): check it again.
+        const stillCurrent =
+          fresh.passwordHash === user.passwordHash
+            ? currentOk
+            : await authn.verifyPasswordHash(fresh, change.currentPassword);
+        if (!stillCurrent) {
+          const { lockedNow } = await recordFailure(
+            q,
+            user.id,
+            identityLimits.lockoutThreshold,
+            new Date(at.getTime() + identityLimits.lockoutMs),
+          );
+          await authn.audit(q, meta, {
+            eventId: 'identity.password.verify',
+            customerId,
+            isSuccess: false,
+            failureReason: 'WRONG_PASSWORD',
+          });
+          if (lockedNow) await authn.lockAccount(q, fresh, at, meta, 'PASSWORD');
+          return refused('current-password', 'Your current password is not right.');
+        }
+        if (problem || !hash) {
+          await authn.audit(q, meta, {
+            eventId: 'identity.password.set',
+            customerId,
+            isSuccess: false,
+            failureReason: 'PASSWORD_POLICY',
+            details: { rule: problem, purpose: 'change' },
+          });
+          return refused('new-password', problem ?? 'Choose a different password.');
+        }
+
+        // The conditional UPDATE decides between changes that got this far with one code.
+        if (!(await useCode(q, matched.code.id, at))) return noCode();
+        await updateTransaction(q, t.id, { status: 'SUCCESS', completedAt: at });
+        await recordSuccess(q, user.id, at);
+        await authn.audit(q, meta, {
+          eventId: 'identity.stepup.verified',
+          customerId,
+          isSuccess: true,
+          details: {
+            mfaSendMethod: (await listFactors(q, user.id)).find((f) => f.id === t.factorId)?.factorType,
+          },
+        });
+        await setPassword(q, user.id, hash, at, false);
+        await authn.audit(q, meta, {
+          eventId: 'identity.password.set',
+          customerId,
+          isSuccess: true,
+          details: { purpose: 'change' },
+        });
+        await alongside(q);
+        return { ok: true, changedAt: at };
+      });
     },
 
     async startActivation(request, meta = {}) {

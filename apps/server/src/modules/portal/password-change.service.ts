@@ -5,12 +5,18 @@ import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import type { ModuleContext } from '../../platform/module';
 import { notifier, type NotifyLog } from '../../platform/notifier';
-import { PasswordPolicyError } from '../identity/identity.service';
 import { endOtherSessions } from './sessions.repository';
 
 /** Password change attempts a customer may make in PASSWORD_CHANGE_WINDOW_MS, across every instance. */
 const PASSWORD_CHANGE_LIMIT = 5;
 const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
+
+/** The identity service's refusals as the spec's error names. */
+const refusals = {
+  code: 'MFA_CODE_INVALID',
+  'current-password': 'CURRENT_PASSWORD_INVALID',
+  'new-password': 'NEW_PASSWORD_INVALID',
+} as const satisfies Record<string, PasswordChangeErrorName>;
 
 /** A refusal with the spec's error code (customer-data §8): 1 code, 2 current password, 3 new password, 4 other. */
 export class PasswordChangeRefusal extends Error {
@@ -41,8 +47,10 @@ export interface PasswordCaller {
 /**
  * The password change from the profile (spec customer-data §2 "Password details", §4, §8): a one-time code
  * by text or call (the same code rules and limits as sign-in), then the code, the current password and the
- * new one. Success sets the password and its date, ends the customer's other sessions and refresh tokens
- * and writes the audit row in one transaction, then emails the customer that their password changed.
+ * new one. A wrong current password (2) or a new password the rules refuse (3) leaves the code for another
+ * try; only a change uses it up. Success uses the code, sets the password and its date, ends the customer's
+ * other sessions and refresh tokens and writes the audit row in one transaction, then emails the customer
+ * that their password changed. At most PASSWORD_CHANGE_LIMIT attempts in the window, whatever their outcome.
  */
 export function createPasswordChangeService(ctx: ModuleContext) {
   const identity = () => ctx.services.identity;
@@ -82,23 +90,15 @@ export function createPasswordChangeService(ctx: ModuleContext) {
           },
         );
       }
-      if (!(await identity().verifyStepUpCode(caller.customerId, body.mfaPassCode, meta))) {
-        throw new PasswordChangeRefusal(
-          400,
-          'MFA_CODE_INVALID',
-          'That code is not right, or it has expired.',
-        );
-      }
-      if (!(await identity().verifyPassword(caller.customerId, body.currentPassword, meta))) {
-        throw new PasswordChangeRefusal(
-          400,
-          'CURRENT_PASSWORD_INVALID',
-          'Your current password is not right.',
-        );
-      }
-      try {
-        await ctx.db.transaction(async (tx) => {
-          await identity().changePassword(caller.customerId, body.newPassword, tx, meta);
+      const outcome = await identity().changePasswordWithStepUp(
+        caller.customerId,
+        {
+          passCode: body.mfaPassCode,
+          currentPassword: body.currentPassword,
+          newPassword: body.newPassword,
+        },
+        // In the transaction that uses the code up and sets the password.
+        async (tx) => {
           const ended = await endOtherSessions(tx, caller.sub, caller.grantId);
           await writeAudit(tx, {
             source: 'server',
@@ -110,14 +110,10 @@ export function createPasswordChangeService(ctx: ModuleContext) {
             isSuccess: true,
             details: { otherSessionsEnded: ended },
           });
-        });
-      } catch (error) {
-        if (error instanceof PasswordPolicyError) {
-          throw new PasswordChangeRefusal(400, 'NEW_PASSWORD_INVALID', error.message);
-        }
-        throw error;
-      }
-      const changedAt = (await identity().getPasswordLastUpdated(caller.customerId)) ?? ctx.clock.now();
+        },
+        meta,
+      );
+      if (!outcome.ok) throw new PasswordChangeRefusal(400, refusals[outcome.refused], outcome.reason);
       const customer = await ctx.services.customers.get(caller.customerId);
       if (customer?.email) {
         await notifier(ctx)
@@ -138,7 +134,7 @@ export function createPasswordChangeService(ctx: ModuleContext) {
           // The change is made; a failed email is logged by the notifier and must not undo it.
           .catch(() => undefined);
       }
-      return { passwordLastUpdated: changedAt.toISOString() };
+      return { passwordLastUpdated: outcome.changedAt.toISOString() };
     },
   };
 }

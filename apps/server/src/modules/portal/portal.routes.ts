@@ -1,4 +1,8 @@
-import { changePasswordCall, requestProfileCodeCall } from '@portal/contracts/portal';
+import {
+  changePasswordCall,
+  passwordChangeErrorCodes,
+  requestProfileCodeCall,
+} from '@portal/contracts/portal';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
@@ -16,7 +20,8 @@ export async function portalRoutes(app: FastifyInstance, passwords: PasswordChan
   });
 
   // Any other refusal of the password call (bad input, a body too large, wrong media type) is errorCode 4
-  // ("anything else") in the same envelope; 401 and 404 keep the plain envelope the contract gives them.
+  // ("anything else") in the same envelope, but for a code of the wrong shape (1); 401 and 404 keep the
+  // plain envelope the contract gives them.
   app.setErrorHandler((error, request, reply) => {
     const status =
       error instanceof HttpError
@@ -27,11 +32,17 @@ export async function portalRoutes(app: FastifyInstance, passwords: PasswordChan
     const clientError = status >= 400 && status < 500 && status !== 401 && status !== 404;
     if (request.routeOptions.url?.endsWith(PASSWORD_PATH) && clientError) {
       if (error instanceof HttpError && error.headers) reply.headers(error.headers);
+      // A code that is there but not 5 or 6 digits is a wrong code (1), whatever else is wrong with the body.
+      const badCode =
+        status === 400 &&
+        error instanceof HttpError &&
+        error.fieldErrors?.mfaPassCode !== undefined &&
+        typeof (request.body as { mfaPassCode?: unknown } | undefined)?.mfaPassCode === 'string';
       return reply.status(status).send({
-        code: 'PASSWORD_CHANGE_FAILED',
+        code: badCode ? 'MFA_CODE_INVALID' : 'PASSWORD_CHANGE_FAILED',
         message: error instanceof HttpError ? error.message : 'The request is not valid.',
         ...(error instanceof HttpError && error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-        errorCode: 4,
+        errorCode: badCode ? passwordChangeErrorCodes.MFA_CODE_INVALID : 4,
         correlationId: request.correlationId,
       });
     }
