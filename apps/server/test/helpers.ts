@@ -65,8 +65,10 @@ export async function createTestApp(
 }
 
 /**
- * Runs a data-layer test body on every database available: the embedded one always, and the PostgreSQL
- * server too when DATABASE_URL is set (inside a transaction that is rolled back, so tests leave no trace).
+ * The databases a data-layer test runs on: the embedded one always (a fresh copy per open), and the
+ * PostgreSQL server too when DATABASE_URL is set. That one is shared by every test file, in this run and
+ * later ones: a test there either works inside a transaction it rolls back, or puts back what it changed
+ * and counts only its own rows.
  */
 export function databases(): Array<{ name: string; open: () => Promise<Db> }> {
   const list = [{ name: 'pglite', open: createTestDb }];
