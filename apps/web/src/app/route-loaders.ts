@@ -1,13 +1,15 @@
 import type { PageContent, SiteSettings } from '@portal/contracts/content';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { isErrorContext, navigationQuery, pageQuery, siteSettingsQuery } from '../content/content-queries';
+import { pageQuery } from '../content/api/get-content-by-relative-url';
+import { navigationQuery } from '../content/api/get-navigation';
+import { isErrorContext, siteSettingsQuery } from '../content/api/get-site-settings';
 import { loadPageComponent } from '../content/page-registry';
 import type { RootData } from '../content/use-site-settings';
 import { ApiError, isAbortError } from '../lib/api-client';
 import { sessionGuard } from '../session/route-hook';
 import { getSession } from '../session/session';
-import { sessionKeys, writeSession } from '../lib/storage-keys';
+import { sessionKeys, writeSession } from '../session/storage-keys';
 import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from '../session/guards';
 
 export type ContentRouteData =

@@ -146,7 +146,7 @@ describe('callApi answers', () => {
     expect(result).toEqual({ token: 'status-token', expiresIn: 300 });
   });
 
-  it('rejects a non-ok answer with the status text, and goes to /error by default', async () => {
+  it('rejects a non-ok answer with a typed error carrying the status text, and never navigates', async () => {
     serve(() => new Response(JSON.stringify({ code: 'BAD' }), { status: 400, statusText: 'Bad Request' }));
     const failure = callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
@@ -156,7 +156,7 @@ describe('callApi answers', () => {
       expect(error.statusText).toBe('Bad Request');
       expect(error.body).toEqual({ code: 'BAD' });
     });
-    expect(navigate).toHaveBeenCalledWith('/error', undefined);
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('uses the generic message when a non-ok answer has no status text', async () => {
@@ -165,51 +165,41 @@ describe('callApi answers', () => {
     expect(GENERIC_FETCH_ERROR).toBe('An fetching error has occurred');
   });
 
-  it("calls the caller's handler instead of navigating, and still rejects", async () => {
+  it('leaves a failed call to its caller: a screen catches the typed error and shows its own message', async () => {
     serve(() => new Response('{}', { status: 503, statusText: 'Service Unavailable' }));
-    const handleError = vi.fn();
-    await expect(callApi(publicCall, { query: { page: 1 }, handleError })).rejects.toThrow(
-      'Service Unavailable',
+    const shown = await callApi(publicCall, { query: { page: 1 } }).catch((error: unknown) =>
+      error instanceof ApiError && error.status === 503 ? 'the screen message' : 'other',
     );
-    expect(handleError).toHaveBeenCalledTimes(1);
-    expect(handleError.mock.calls[0]![0]).toBeInstanceOf(ApiError);
+    expect(shown).toBe('the screen message');
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('stores the current path when a content call fails, and only then', async () => {
     serve(() => new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
-    await callApi(statusTokenCall, {
-      params: { customerId: 'C1' },
-      body: { reason: 'x' },
-      handleError: () => undefined,
-    }).catch(() => undefined);
+    await callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } }).catch(
+      () => undefined,
+    );
     expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
-    await callApi(getContentByRelativeUrlCall, {
-      query: { relativeUrl: '/x' },
-      handleError: () => undefined,
-    }).catch(() => undefined);
+    await callApi(getContentByRelativeUrlCall, { query: { relativeUrl: '/x' } }).catch(() => undefined);
     expect(sessionStorage.getItem('redirectAfterLogin')).toBe('/account/policies?id=123X4567890');
   });
 
   it('does not store the error page itself as the place to return to', async () => {
     path = '/error';
     serve(() => new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
-    await callApi(getContentByRelativeUrlCall, {
-      query: { relativeUrl: '/error' },
-      handleError: () => undefined,
-    }).catch(() => undefined);
+    await callApi(getContentByRelativeUrlCall, { query: { relativeUrl: '/error' } }).catch(() => undefined);
     expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
     path = '/account/policies?id=123X4567890';
   });
 
-  it("rejects a network failure with the browser's message and goes to /error", async () => {
+  it("rejects a network failure with the browser's message, without navigating", async () => {
     serve(() => {
       throw new TypeError('Failed to fetch');
     });
     const failure = callApi(publicCall, { query: { page: 1 } });
     await expect(failure).rejects.toBeInstanceOf(NetworkError);
     await expect(failure).rejects.toThrow('Failed to fetch');
-    expect(navigate).toHaveBeenCalledWith('/error', undefined);
+    expect(navigate).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('redirectAfterLogin')).toBe('/account/policies?id=123X4567890');
   });
 
@@ -220,9 +210,8 @@ describe('callApi answers', () => {
     await expect(callApi(publicCall, { query: { page: 1 } })).rejects.toThrow(GENERIC_FETCH_ERROR);
   });
 
-  it('only warns about an aborted request: no handler, no error page', async () => {
+  it('only warns about an aborted request: no error page, nothing remembered', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const handleError = vi.fn();
     serve((request) => {
       expect(request.signal.aborted).toBe(true);
       throw new DOMException('The operation was aborted.', 'AbortError');
@@ -230,13 +219,13 @@ describe('callApi answers', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      callApi(publicCall, { query: { page: 1 }, signal: controller.signal, handleError }),
+      callApi(publicCall, { query: { page: 1 }, signal: controller.signal }),
     ).rejects.toMatchObject({
       name: 'AbortError',
     });
     expect(warn).toHaveBeenCalledWith('Request test.public was cancelled');
-    expect(handleError).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
   });
 
   it('treats an answer that breaks the contract as a failure', async () => {
@@ -245,7 +234,7 @@ describe('callApi answers', () => {
     const failure = callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
     await expect(failure).rejects.toBeInstanceOf(ResponseShapeError);
     await expect(failure).rejects.toThrow(GENERIC_FETCH_ERROR);
-    expect(navigate).toHaveBeenCalledWith('/error', undefined);
+    expect(navigate).not.toHaveBeenCalled();
     // The log names where the answer went wrong, never the values (they may be personal data).
     expect(error.mock.calls[0]![0]).toContain('token');
     expect(error.mock.calls[0]![0]).not.toContain('42');
@@ -261,7 +250,6 @@ describe('callApi answers', () => {
     const error = await callApi(statusTokenCall, {
       params: { customerId: 'C1' },
       body: { reason: 'x' },
-      handleError: () => undefined,
     }).catch((e: ApiError) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body).toBe('not json');

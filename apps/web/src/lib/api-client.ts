@@ -1,14 +1,14 @@
 import type { z } from 'zod/mini';
 import { buildPath, type CallDefinition } from '@portal/contracts/call';
-import { currentPath, navigateTo } from './app-navigation';
+import { currentPath } from './app-navigation';
+import { transportKeys, writeStored } from './browser-storage';
 import { baseUrlFor } from './page-init';
 import { getSessionId } from './session-id';
-import { sessionKeys, writeSession } from './storage-keys';
 
 /** The spec's generic fallback text for a failed call (wording as specified). */
 export const GENERIC_FETCH_ERROR = 'An fetching error has occurred';
 
-/** Where a failed call goes when the caller does not handle the error itself. */
+/** The full-page error route; a failed content call made there is not remembered for after sign-in. */
 export const ERROR_PAGE_PATH = '/error';
 
 type AnyCall = CallDefinition<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, Record<number, z.ZodMiniType>>;
@@ -100,12 +100,6 @@ export interface CallOptions<C> {
   signal?: AbortSignal;
   /** Send cookies to another origin (the identity session check). Same-origin cookies always go. */
   credentials?: RequestCredentials;
-  /**
-   * Called instead of the default (navigating to /error) when the call fails. The returned promise
-   * still rejects with the same error, so the caller's flow stops either way. Not called for an
-   * aborted request, which only logs a warning.
-   */
-  handleError?: (error: ApiCallError) => void;
   /** Sees the answer's headers before its body is read (a download's Content-Disposition). */
   onHeaders?: (headers: Headers) => void;
 }
@@ -139,10 +133,12 @@ async function readBody(response: Response, produces: string | undefined): Promi
  * the tab's X-SessionId, the bearer token for calls that need one, JSON in and out, and the answer
  * parsed with the call's response schema for the status received.
  *
- * Failures follow the spec: a non-ok answer rejects with an ApiError carrying the status text, a
- * network failure with a NetworkError carrying the browser's message; a failed content call remembers
- * the current path for after sign-in; then the caller's handleError runs or, by default, the app
- * navigates to /error. A cancelled request only logs a warning and rejects with the AbortError.
+ * Failures follow the spec and are the caller's to show: a non-ok answer rejects with an ApiError
+ * carrying the status text, a network failure with a NetworkError carrying the browser's message, an
+ * answer off the contract with a ResponseShapeError (the generic text). A failed content call also
+ * remembers the current path for after sign-in. The client never navigates: a screen shows the spec's
+ * message for its call, and a failed route load reaches the error page through the router's loaders and
+ * error boundaries. A cancelled request only logs a warning and rejects with the AbortError.
  */
 export async function callApi<C extends AnyCall>(
   call: C,
@@ -153,10 +149,9 @@ export async function callApi<C extends AnyCall>(
     if (call.service === 'content') {
       const path = currentPath();
       // Returning to the error page after sign-in would help nobody.
-      if (path.split('?')[0] !== ERROR_PAGE_PATH) writeSession(sessionKeys.redirectAfterLogin, path);
+      if (path.split('?')[0] !== ERROR_PAGE_PATH)
+        writeStored('session', transportKeys.redirectAfterLogin, path);
     }
-    if (options.handleError) options.handleError(error);
-    else navigateTo(ERROR_PAGE_PATH);
     throw error;
   };
   const aborted = (error: unknown): never => {

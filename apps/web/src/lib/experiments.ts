@@ -1,14 +1,14 @@
-import { localKeys, readLocal, writeLocal } from './storage-keys';
+import { experimentUserIdKey, readStored, writeStored } from './browser-storage';
 
 let unstoredUserId: string | undefined;
 
 /** The persistent random id experiments bucket this browser by (local storage `experimentUserId`). */
 export function getExperimentUserId(): string {
-  const stored = readLocal(localKeys.experimentUserId);
+  const stored = readStored('local', experimentUserIdKey);
   if (stored) return stored;
   const id = crypto.randomUUID();
-  writeLocal(localKeys.experimentUserId, id);
-  if (readLocal(localKeys.experimentUserId) === id) return id;
+  writeStored('local', experimentUserIdKey, id);
+  if (readStored('local', experimentUserIdKey) === id) return id;
   unstoredUserId ??= id;
   return unstoredUserId;
 }

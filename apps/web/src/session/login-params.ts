@@ -1,4 +1,4 @@
-import { sessionKeys, writeSession } from '../lib/storage-keys';
+import { sessionKeys, writeSession } from './storage-keys';
 
 /**
  * Keeps `redirect_url` and `RelayState` from the sign-in page's query for after the sign-in (spec section

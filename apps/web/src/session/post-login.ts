@@ -1,6 +1,6 @@
 import { callApi } from '../lib/api-client';
 import { getPageInit } from '../lib/page-init';
-import { readSession, removeSession, sessionKeys } from '../lib/storage-keys';
+import { readSession, removeSession, sessionKeys } from './storage-keys';
 
 /**
  * Where a customer goes once signed in (spec sections 2 and 4): the RelayState address, else the stored
@@ -88,7 +88,6 @@ async function postStatusToken(customerId: string): Promise<string> {
     const answer = await callApi(statusTokenCall, {
       params: { customerId },
       body: {},
-      handleError: () => undefined,
     });
     if (!answer.token) throw new StatusTokenError(STATUS_TOKEN_POST_ERROR);
     return answer.token;

@@ -10,7 +10,7 @@ import {
   sessionKeys,
   writeLocal,
   writeSession,
-} from '../lib/storage-keys';
+} from './storage-keys';
 
 /**
  * The registration journey shared by the registration pages (which start it) and the first-sign-in
@@ -95,7 +95,6 @@ export function completePendingRegistration(): Promise<boolean> {
       const { completeRegistrationCall } = await import('@portal/contracts/registration');
       await callApi(completeRegistrationCall, {
         body: { oktaUserId: pending.oktaUserId, stateToken: pending.stateToken },
-        handleError: () => undefined,
       });
       void logAuditEvent({ eventId: auditEventIds.registrationComplete, isSuccess: true });
       return true;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readSession, removeSession, sessionKeys, writeSession } from '../lib/storage-keys';
+import { readSession, removeSession, sessionKeys, writeSession } from './storage-keys';
 import { parseSessionData, transition, type SessionData, type SessionEvent } from './session-machine';
 
 /**

@@ -1,6 +1,6 @@
 import { sessionStatusOf, toSignInResult, type AuthnTransaction } from '@portal/contracts/identity';
 import { navigateTo } from '../lib/app-navigation';
-import { isKnownTransaction, type AuthnAnswer } from './identity-api';
+import { isKnownTransaction, type AuthnAnswer } from './api/authn-answer';
 import { applySessionEvent, getSessionData } from './session-store';
 import { beginTokenExchange } from './tokens';
 

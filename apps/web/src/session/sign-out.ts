@@ -1,5 +1,5 @@
 import { currentPath, navigateTo } from '../lib/app-navigation';
-import { removeSession, sessionKeys, writeSession } from '../lib/storage-keys';
+import { removeSession, sessionKeys, writeSession } from './storage-keys';
 import { broadcast } from './cross-tab';
 import { keepsAddressForAfterLogin } from './guards';
 import { getAuthSnapshot, setAuthenticated, setSessionData } from './session-store';
@@ -61,18 +61,19 @@ export function clearSignOutNotice(): void {
  * The identity calls (and their contracts) load only when a sign-out has something to end at the
  * provider: every page carries this module (the header's sign-out button), few sign-outs need them.
  */
-const identityApi = () => import('./identity-api');
+const cancelApi = () => import('./api/cancel');
+const endSessionApi = () => import('./api/end-current-session');
 
 async function cancelOpenTransaction(stateToken: string): Promise<void> {
   try {
-    await (await identityApi()).cancelTransaction(stateToken);
+    await (await cancelApi()).cancelTransaction(stateToken);
   } catch {
     console.warn('Cancelling the sign-in transaction failed');
   }
 }
 
 async function endAtProvider(): Promise<void> {
-  const endSession = identityApi().then((api) => api.endProviderSession());
+  const endSession = endSessionApi().then((api) => api.endProviderSession());
   const results = await Promise.allSettled([endSession, revokeRefreshToken()]);
   for (const r of results) if (r.status === 'rejected') console.warn('Provider sign-out step failed');
 }

@@ -6,8 +6,9 @@ import { Modal } from '../../components/ui/modal';
 import { CallToActionList } from '../../content/call-to-action';
 import { RichText } from '../../content/rich-text';
 import { useOptionalSiteSettings } from '../../content/use-site-settings';
-import { removeSession, sessionKeys, writeSession } from '../../lib/storage-keys';
-import { notificationsQuery, updateNotificationStatus, useNotifications } from './api/notifications';
+import { removeSession, sessionKeys, writeSession } from '../../session/storage-keys';
+import { notificationsQuery, useNotifications } from './api/list-notifications';
+import { updateNotificationStatus } from './api/update-notification-status';
 
 /**
  * Spec §4: the dashboard shows the welcome modal when a welcome notification is waiting, or the splash

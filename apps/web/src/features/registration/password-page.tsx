@@ -12,17 +12,14 @@ import { useSiteSettings } from '../../content/use-site-settings';
 import { ApiError } from '../../lib/api-client';
 import { auditEventIds } from '../../session/audit/audit-event-ids';
 import { auditFailureReasonOf, logAuditEvent } from '../../session/audit/log-audit-event';
-import { cancelTransaction, oktaErrorMessage } from '../../session/identity-api';
+import { cancelTransaction } from '../../session/api/cancel';
+import { oktaErrorMessage } from '../../session/api/identity-failure';
 import { completeSignIn } from '../../session/sign-in';
 import { signOut } from '../../session/sign-out';
 import { useForm } from '../../lib/forms/use-form';
 import { rememberPendingCompletion, startRegistrationJourney } from '../../session/registration-journey';
-import {
-  checkLinkToken,
-  setNewPassword,
-  type PasswordMode,
-  type PasswordResetTransaction,
-} from './api/password-api';
+import { setNewPassword } from './api/reset-password';
+import { checkLinkToken, type PasswordMode, type PasswordResetTransaction } from './utils/check-link-token';
 import { ContentField } from './components/content-field';
 import { pageMessage, plainText } from './utils/page-messages';
 import { BAD_TOKEN_WARNING } from './registration-page';

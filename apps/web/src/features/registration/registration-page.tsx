@@ -18,7 +18,7 @@ import { useForm } from '../../lib/forms/use-form';
 import { startRegistrationJourney } from '../../session/registration-journey';
 import { toIsoDate } from '../../lib/validation/date-of-birth';
 import { normaliseEmail, normalisePolicyNumber, normalisePostcode } from '@portal/contracts/fields';
-import { startRegistration } from './api/registration-api';
+import { startRegistration } from './api/start-registration';
 import { ContentField } from './components/content-field';
 import { pageMessage, type MessageKey } from './utils/page-messages';
 

@@ -13,7 +13,7 @@ import { auditEventIds } from '../../session/audit/audit-event-ids';
 import { AUDIT_FAILURE, logAuditEvent } from '../../session/audit/log-audit-event';
 import { useForm } from '../../lib/forms/use-form';
 import { normaliseEmail } from '@portal/contracts/fields';
-import { requestPasswordReset } from './api/registration-api';
+import { requestPasswordReset } from './api/request-password-reset';
 import { ContentField } from './components/content-field';
 import { pageMessage, type MessageKey } from './utils/page-messages';
 

@@ -91,7 +91,7 @@ async function load(options: FeatureFlagOptions): Promise<FlagsStatus> {
   }
   // The SDK binds fetch when first imported; look it up per call instead (tests and polyfills swap it).
   sdk.setPolyfills({ fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args) });
-  // No copy of the definitions in local storage (every stored key is listed in lib/storage-keys.ts), and
+  // No copy of the definitions in local storage (every stored key is listed in session/storage-keys.ts), and
   // no streaming connection: definitions change with a release of content, and a page load picks them up.
   sdk.configureCache({ disableCache: true, backgroundSync: false });
   const gb = new sdk.GrowthBook({

@@ -79,7 +79,7 @@ export async function logAuditEvent(event: AuditEventFields): Promise<void> {
       body.authenticationStatus === 'Authenticated'
         ? { ...postAuditEventCall, auth: true }
         : postAuditEventCall;
-    await callApi(call, { body, handleError: () => undefined });
+    await callApi(call, { body });
   } catch {
     // Spec section 8: audit logging failures are swallowed.
   }

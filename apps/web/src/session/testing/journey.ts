@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { primaryAuthentication, sendFactorCode, verifyFactorCode } from '../identity-api';
+import { primaryAuthentication } from '../api/authn';
+import { sendFactorCode, verifyFactorCode } from '../api/factor-verify';
 import { completeSignIn } from '../sign-in';
 import { getSessionData } from '../session-store';
 import { setPageInit } from '../../lib/page-init';

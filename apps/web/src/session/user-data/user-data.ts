@@ -1,7 +1,7 @@
 import type { CustomerProfile } from '@portal/contracts/profile';
 import type { Agency, Quote } from '@portal/contracts/policy';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readSession, removeSession, sessionKeys, writeSession } from '../../lib/storage-keys';
+import { readSession, removeSession, sessionKeys, writeSession } from '../storage-keys';
 import { useCurrentUser } from '../tokens';
 import { fetchAgency } from './api/get-agency';
 import { fetchAgencyWithFallback } from './api/get-agency-with-fallback';

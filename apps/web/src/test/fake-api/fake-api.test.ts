@@ -24,7 +24,6 @@ describe('the fake API', () => {
     setAccessTokenProvider(() => testAccessToken({ customerId: 'C1' }));
     const result = await callApi(getUserPreferencesCall, {
       params: { customerId: 'C1' },
-      handleError: () => undefined,
     });
     expect(result.email).toBe('ann@example.co.uk');
   });
@@ -33,13 +32,11 @@ describe('the fake API', () => {
     setAccessTokenProvider(() => testAccessToken({ customerId: 'C1' }));
     const other = callApi(getUserPreferencesCall, {
       params: { customerId: 'C2' },
-      handleError: () => undefined,
     });
     await expect(other).rejects.toMatchObject({ status: 404 });
     setAccessTokenProvider(undefined);
     const anonymous = callApi(getUserPreferencesCall, {
       params: { customerId: 'C1' },
-      handleError: () => undefined,
     });
     await expect(anonymous).rejects.toBeInstanceOf(ApiError);
     await expect(anonymous).rejects.toMatchObject({ status: 401 });

@@ -1,5 +1,6 @@
 import { auditSignIn } from '../../../session/auth-audit';
-import { identityFailureOf, primaryAuthentication } from '../../../session/identity-api';
+import { primaryAuthentication } from '../../../session/api/authn';
+import { identityFailureOf } from '../../../session/api/identity-failure';
 import { completeSignIn } from '../../../session/sign-in';
 import { normaliseEmail } from '@portal/contracts/fields';
 import type { MessageKey } from './page-messages';

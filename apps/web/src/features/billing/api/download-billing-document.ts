@@ -13,7 +13,7 @@ export function downloadBillingDocument(
   const params = { customerId, docId };
   return downloadDocument(
     docId ? buildPath(getBillingDocumentPdfCall.path, params) : '',
-    (onHeaders) => callApi(getBillingDocumentPdfCall, { params, onHeaders, handleError: () => undefined }),
+    (onHeaders) => callApi(getBillingDocumentPdfCall, { params, onHeaders }),
     { documentTitle: title, policyNumber: accountNumber, elementTitle: 'bills and payments' },
   );
 }

@@ -11,7 +11,6 @@ const billingDocumentsQuery = (customerId: string, pageSize: number) =>
         params: { customerId },
         query: { page: pageParam, pageSize },
         signal,
-        handleError: () => undefined,
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.currentPage < last.lastPage ? last.currentPage + 1 : undefined),

@@ -6,6 +6,5 @@ export function sendContactMessage(customerId: string, message: ContactMessage) 
   return callApi(sendContactMessageCall, {
     params: { customerId },
     body: message,
-    handleError: () => undefined,
   });
 }

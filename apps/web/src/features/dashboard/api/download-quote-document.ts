@@ -8,7 +8,7 @@ export function downloadQuoteDocument(customerId: string, quoteNumber: string, d
   const params = { customerId, policyId: quoteNumber, docId, title };
   return downloadDocument(
     buildPath(getQuoteDocumentPdfCall.path, params),
-    (onHeaders) => callApi(getQuoteDocumentPdfCall, { params, onHeaders, handleError: () => undefined }),
+    (onHeaders) => callApi(getQuoteDocumentPdfCall, { params, onHeaders }),
     { documentTitle: title, policyNumber: quoteNumber, elementTitle: 'quotes' },
   );
 }

@@ -10,7 +10,6 @@ const marketingPreferencesQuery = (customerId: string) =>
       callApi(getMarketingPreferencesCall, {
         params: { customerId },
         signal,
-        handleError: () => undefined,
       }).catch((error: unknown): MarketingPreferences | null => {
         console.warn('Marketing preferences could not be read', error instanceof Error ? error.name : '');
         return null;

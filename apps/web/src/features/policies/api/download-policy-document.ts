@@ -8,7 +8,7 @@ export function downloadPolicyDocument(customerId: string, policyId: string, doc
   const params = { customerId, policyId, docId };
   return downloadDocument(
     docId ? buildPath(getPolicyDocumentPdfCall.path, params) : '',
-    (onHeaders) => callApi(getPolicyDocumentPdfCall, { params, onHeaders, handleError: () => undefined }),
+    (onHeaders) => callApi(getPolicyDocumentPdfCall, { params, onHeaders }),
     { documentTitle: title, policyNumber: policyId, elementTitle: 'policy documents' },
   );
 }

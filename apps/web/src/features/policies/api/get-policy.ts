@@ -10,7 +10,6 @@ const policyQuery = (customerId: string, policyId: string) =>
       callApi(getPolicyCall, {
         params: { customerId, policyId },
         signal,
-        handleError: () => undefined,
       }).catch((error: unknown) => {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
         // Spec §8: policy failures are logged; the page shows its apiError text.

@@ -11,7 +11,6 @@ const policyDocumentsQuery = (customerId: string, policyId: string, pageSize: nu
         params: { customerId, policyId },
         query: { page: pageParam, pageSize },
         signal,
-        handleError: () => undefined,
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.currentPage < last.lastPage ? last.currentPage + 1 : undefined),

@@ -6,7 +6,8 @@ import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { pushToDataLayer } from '../../../lib/analytics/data-layer';
 import { useCurrentUser } from '../../../session/tokens';
-import { fetchUserPreferences, updatePreferences, userPreferencesKey } from '../api/preferences-api';
+import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
+import { updatePreferences } from '../api/update-preferences';
 
 /**
  * How documents are sent (spec customer-data §2, §4): paper or paperless, with the postal address shown

@@ -11,7 +11,8 @@ import { auditEventIds } from '../../../session/audit/audit-event-ids';
 import { correspondencePreferenceOf, marketingChannelsOf } from '../../../session/audit/audit-fields';
 import { auditFailureReasonOf, logAuditEvent } from '../../../session/audit/log-audit-event';
 import { useCurrentUser } from '../../../session/tokens';
-import { fetchUserPreferences, updatePreferences, userPreferencesKey } from '../api/preferences-api';
+import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
+import { updatePreferences } from '../api/update-preferences';
 
 type Choice = Pick<MarketingPreferences, 'email' | 'phone' | 'post' | 'online'>;
 const channelKeys = ['email', 'phone', 'post'] as const;

@@ -23,7 +23,8 @@ import {
   endRegistrationJourney,
   isRegistrationJourney,
 } from '../../../session/registration-journey';
-import { fetchUserPreferences, updatePreferences, userPreferencesKey } from '../api/preferences-api';
+import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
+import { updatePreferences } from '../api/update-preferences';
 import { firstSignInBody, type MarketingChannel } from './first-sign-in-body';
 
 type MarketingBlock = BlockOf<'marketingPreferences'>;

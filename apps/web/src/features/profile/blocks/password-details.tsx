@@ -16,13 +16,10 @@ import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../session/tokens';
-import {
-  changePassword,
-  fetchFactorName,
-  fetchProfileForPassword,
-  passwordErrorCode,
-  requestPasswordCode,
-} from '../api/password-change';
+import { changePassword, passwordErrorCode } from '../api/change-password';
+import { fetchFactorName } from '../api/get-mfa-display-name';
+import { fetchProfileForPassword } from '../api/get-profile';
+import { requestPasswordCode } from '../api/request-profile-code';
 import { formatPasswordDate } from '../password-date';
 
 type Block = BlockOf<'passwordDetails'>;

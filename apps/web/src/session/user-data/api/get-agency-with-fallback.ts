@@ -6,6 +6,5 @@ export function fetchAgencyWithFallback(customerId: string, signal?: AbortSignal
   return callApi(getAgencyWithFallbackCall, {
     params: { customerId },
     signal,
-    handleError: () => undefined,
   }).catch(() => null);
 }

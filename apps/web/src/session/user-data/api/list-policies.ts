@@ -25,7 +25,6 @@ export async function fetchPolicySummaries(
         params: { customerId },
         query: { page },
         signal,
-        handleError: () => undefined,
       });
       for (const key of ['active', 'renewing', 'upcoming', 'expired'] as const)
         groups[key].push(...list[key]);

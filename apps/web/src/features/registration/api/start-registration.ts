@@ -1,5 +1,4 @@
 import {
-  requestPasswordResetCall,
   startRegistrationCall,
   type RegistrationBody,
   type RegistrationStatus,
@@ -7,7 +6,7 @@ import {
 import { ApiError, callApi, NetworkError } from '../../../lib/api-client';
 
 /** What a registration attempt came to, including the two ways it can fail outright (spec: Error). */
-export type RegistrationOutcome =
+type RegistrationOutcome =
   | { kind: 'status'; status: Exclude<RegistrationStatus, 'Error'> }
   /** Status Error (503) or no answer: the journey goes to /error. */
   | { kind: 'error'; reason: 'Error' | 'network' }
@@ -19,23 +18,12 @@ export type RegistrationOutcome =
 /** POST the registration service's /Registration; never navigates, the page decides. */
 export async function startRegistration(body: RegistrationBody): Promise<RegistrationOutcome> {
   try {
-    const answer = await callApi(startRegistrationCall, { body, handleError: () => undefined });
+    const answer = await callApi(startRegistrationCall, { body });
     return { kind: 'status', status: answer.status };
   } catch (error) {
     if (error instanceof NetworkError) return { kind: 'error', reason: 'network' };
     if (error instanceof ApiError && error.status === 429) return { kind: 'rateLimited' };
     if (error instanceof ApiError && error.status === 400) return { kind: 'rejected' };
     return { kind: 'error', reason: 'Error' };
-  }
-}
-
-/** POST /Registration/resetPassword {email}. The answer is the same whether or not an account exists. */
-export async function requestPasswordReset(email: string): Promise<'sent' | 'rateLimited' | 'failed'> {
-  try {
-    await callApi(requestPasswordResetCall, { body: { email }, handleError: () => undefined });
-    return 'sent';
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 429) return 'rateLimited';
-    return 'failed';
   }
 }
