@@ -16,7 +16,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export const median = (values: number[]) => percentile(values, 50);
 
 /** Nearest-rank percentile of a list of figures (0 for an empty list). */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   if (p === 50 && sorted.length % 2 === 0) {
