@@ -195,6 +195,11 @@ export async function recordFailure(
   return { lockedNow: rows[0]?.locked_now === true };
 }
 
+/** Holds the identity seed's lock until the caller's transaction ends: seeding instances take turns. */
+export async function holdSeedLock(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock(727275)');
+}
+
 /** A completed sign-in: the failure count starts again. */
 export async function recordSuccess(q: Queryable, userId: string, now: Date): Promise<void> {
   await q.query('UPDATE identity_user SET failed_attempts = 0, last_login_at = $2 WHERE id = $1', [

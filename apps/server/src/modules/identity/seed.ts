@@ -1,7 +1,7 @@
 import { hashPassword } from '../../platform/password-hash';
 import { demoCustomers } from '../../db/demo-customers';
 import type { ModuleContext } from '../../platform/module';
-import { findUserByCustomerId, insertUser, syncFactors } from './identity.repository';
+import { findUserByCustomerId, holdSeedLock, insertUser, syncFactors } from './identity.repository';
 import { factorsForNumbers } from './identity.service';
 import { newId } from './secrets';
 
@@ -18,7 +18,7 @@ export async function seedIdentity(ctx: ModuleContext): Promise<void> {
     const now = ctx.clock.now();
     await ctx.db.transaction(async (q) => {
       // Two instances seeding one new database at once: the second waits, then finds the account.
-      await q.query('SELECT pg_advisory_xact_lock(727275)');
+      await holdSeedLock(q);
       if (await findUserByCustomerId(q, customer.customerId)) return;
       const id = newId('00u');
       await insertUser(q, {

@@ -1,0 +1,72 @@
+import { writeAudit, type AuditRow } from '../../../platform/audit';
+import type { Clock } from '../../../platform/clock';
+import { counterStore, type CounterStore } from '../../../platform/counters';
+import type { Db, Queryable } from '../../../platform/db';
+import type { ModuleContext } from '../../../platform/module';
+import { notifier, type Notifier, type NotifyLog } from '../../../platform/notifier';
+import { hashPassword, verifyPassword } from '../../../platform/password-hash';
+import type { UserRow } from '../identity.repository';
+import { rulesFromSettings, type PasswordRules } from '../password-policy';
+import { randomToken } from '../secrets';
+
+/** Who is asking: for audit rows and the log lines of messages sent. */
+export interface RequestMeta {
+  correlationId?: string;
+  sessionId?: string;
+  log?: NotifyLog;
+}
+
+/** Writes one audit row from the server, stamped with the clock's time and the request's ids. */
+type Audit = (q: Queryable, meta: RequestMeta, row: Omit<AuditRow, 'source'>) => Promise<void>;
+
+/** What every step of the authn transaction works with; nothing else reaches the steps. */
+export interface AuthnContext {
+  db: Db;
+  clock: Clock;
+  /** The identity base URL: Okta's links point under it. */
+  orgUrl: string;
+  counters: () => Promise<CounterStore>;
+  notifier: () => Notifier;
+  audit: Audit;
+  /** The password rules of the site settings (content service). */
+  passwordRules: () => Promise<PasswordRules>;
+  /** Checks a password against the user's hash; false, after the same work, when there is none. */
+  verifyPasswordHash: (user: UserRow, password: string) => Promise<boolean>;
+  /** The work of a password check for an unknown user, so the answer takes the same time; always false. */
+  verifyAgainstDummy: (password: string) => Promise<false>;
+}
+
+export function authnContext(ctx: ModuleContext): AuthnContext {
+  const { db, clock, config } = ctx;
+
+  // Unknown users get the same argon2 work as known ones, so the answer takes the same time.
+  let dummyHash: Promise<string> | undefined;
+  const verifyAgainstDummy = async (password: string) => {
+    dummyHash ??= hashPassword(randomToken());
+    await verifyPassword(await dummyHash, password);
+    return false as const;
+  };
+
+  return {
+    db,
+    clock,
+    orgUrl: config.baseUrls.identity,
+    counters: () => counterStore(ctx),
+    notifier: () => notifier(ctx),
+    audit: (q, meta, row) =>
+      writeAudit(q, {
+        source: 'server',
+        correlationId: meta.correlationId ?? null,
+        sessionId: meta.sessionId ?? null,
+        occurredAt: clock.now(),
+        ...row,
+      }),
+    async passwordRules() {
+      const settings = await ctx.services.content.getSiteSettings();
+      return rulesFromSettings(settings.globalPasswordRequirementsBlock);
+    },
+    verifyPasswordHash: async (user, password) =>
+      user.passwordHash ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
+    verifyAgainstDummy,
+  };
+}

@@ -1,0 +1,73 @@
+import type { Queryable } from '../../../platform/db';
+import {
+  activateUser,
+  insertSessionToken,
+  listFactors,
+  recordSuccess,
+  setPassword,
+  updateTransaction,
+  voidLinkTokens,
+  type TransactionRow,
+  type UserRow,
+} from '../identity.repository';
+import { hashToken, randomToken } from '../secrets';
+import type { AuthnContext, RequestMeta } from './context';
+import { identityLimits } from './limits';
+
+/**
+ * The second factor of a sign-in, activation or recovery is verified (its code used up, in `q`): the
+ * transaction succeeds, the pending password takes effect, an activation activates, and the customer
+ * gets a one-time sessionToken (5 minutes) for the OpenID provider.
+ */
+export async function finishTransaction(
+  c: AuthnContext,
+  q: Queryable,
+  t: TransactionRow,
+  user: UserRow,
+  factorId: string,
+  meta: RequestMeta,
+  at: Date,
+): Promise<{ sessionToken: string; sessionExpiresAt: Date }> {
+  await updateTransaction(q, t.id, { status: 'SUCCESS', completedAt: at, pendingPasswordHash: null });
+  await recordSuccess(q, user.id, at);
+  const method = (await listFactors(q, user.id)).find((f) => f.id === factorId)?.factorType ?? null;
+  if (t.pendingPasswordHash) {
+    await setPassword(q, user.id, t.pendingPasswordHash, at, t.kind === 'recovery');
+    await c.audit(q, meta, {
+      eventId: 'identity.password.set',
+      customerId: user.customerId,
+      isSuccess: true,
+      details: { purpose: t.kind },
+    });
+  }
+  if (t.kind === 'activation') {
+    await activateUser(q, user.id, at);
+    await voidLinkTokens(q, user.id, 'activation', at);
+    await c.audit(q, meta, { eventId: 'identity.activation', customerId: user.customerId, isSuccess: true });
+  }
+  if (t.kind === 'recovery') {
+    await voidLinkTokens(q, user.id, 'recovery', at);
+    await c.audit(q, meta, {
+      eventId: 'identity.password.reset',
+      customerId: user.customerId,
+      isSuccess: true,
+    });
+  }
+  const sessionExpiresAt = new Date(at.getTime() + identityLimits.sessionTokenMs);
+  const sessionToken = randomToken('20');
+  await insertSessionToken(q, {
+    tokenHash: hashToken(sessionToken),
+    userId: user.id,
+    createdAt: at,
+    expiresAt: sessionExpiresAt,
+    // RFC 8176 method names: a text message is 'sms', a voice call 'tel'; both with the password are 'mfa'.
+    amr: ['pwd', ...(method === 'sms' ? ['sms'] : method === 'call' ? ['tel'] : []), 'mfa'],
+  });
+  await c.audit(q, meta, {
+    eventId: 'identity.signin',
+    customerId: user.customerId,
+    isSuccess: true,
+    details: { mfaSendMethod: method, mfaUsedForLogin: true, purpose: t.kind },
+  });
+  return { sessionToken, sessionExpiresAt };
+}

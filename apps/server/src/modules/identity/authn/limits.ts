@@ -1,0 +1,17 @@
+/** Every limit and lifetime of the identity rules, in one place (docs/decisions/004). */
+export const identityLimits = {
+  stateTokenMs: 10 * 60_000,
+  sessionTokenMs: 5 * 60_000,
+  codeMs: 5 * 60_000,
+  mobileCodeAttempts: 5,
+  landlineCodeAttempts: 3,
+  resendIntervalMs: 30_000,
+  sendsPerTransaction: 5,
+  sendsPerAccountPerHour: 10,
+  activationTokenMs: 24 * 60 * 60_000,
+  recoveryTokenMs: 60 * 60_000,
+  resetEmailsPerAccountPerHour: 3,
+  lockoutThreshold: 10,
+  lockoutMs: 30 * 60_000,
+  authnPerUsernamePerSecond: 4,
+} as const;

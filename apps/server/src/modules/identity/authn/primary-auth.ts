@@ -1,0 +1,65 @@
+import type { AuthnTransaction } from '@portal/contracts';
+import type { RateDecision } from '../../../platform/counters';
+import { findUserByLogin } from '../identity.repository';
+import { oktaErrors } from '../okta-errors';
+import { hashToken } from '../secrets';
+import type { AuthnContext, RequestMeta } from './context';
+import { identityLimits } from './limits';
+import { countFailure, isLocked, lockAccount } from './lockout';
+import { mfaRequired } from './shapes';
+import { createTransaction } from './transactions';
+
+/** Per-username limit of /api/v1/authn (4 a second); throws 429 E0000047 above it. */
+export async function takeUsernameRate(c: AuthnContext, username: string): Promise<RateDecision> {
+  const decision = await (
+    await c.counters()
+  ).take(`authn:${hashToken(username.trim().toLowerCase())}`, identityLimits.authnPerUsernamePerSecond, 1000);
+  if (!decision.allowed) throw oktaErrors.rateLimited(decision);
+  return decision;
+}
+
+/**
+ * {username, password}: MFA_REQUIRED, or 401 E0000004 alike for every failure. Unknown usernames
+ * create no state; a wrong password counts towards the account's lockout.
+ */
+export async function primaryAuth(
+  c: AuthnContext,
+  username: string,
+  password: string,
+  meta: RequestMeta,
+): Promise<AuthnTransaction> {
+  const { db } = c;
+  const login = username.trim().toLowerCase();
+  const user = await findUserByLogin(db, login);
+  const failure = async (reason: string, customerId: string | null) => {
+    await db.transaction((q) =>
+      c.audit(q, meta, { eventId: 'identity.signin', customerId, isSuccess: false, failureReason: reason }),
+    );
+    return oktaErrors.authenticationFailed();
+  };
+  if (!user) {
+    await c.verifyAgainstDummy(password);
+    throw await failure('UNKNOWN_USER', null);
+  }
+  const passwordOk = await c.verifyPasswordHash(user, password);
+  if (isLocked(c, user)) throw await failure('LOCKED_OUT', user.customerId);
+  if (user.status !== 'ACTIVE') throw await failure('NOT_ACTIVE', user.customerId);
+  if (!passwordOk) {
+    const at = c.clock.now();
+    await db.transaction(async (q) => {
+      const { lockedNow } = await countFailure(q, user, at);
+      await c.audit(q, meta, {
+        eventId: 'identity.signin',
+        customerId: user.customerId,
+        isSuccess: false,
+        failureReason: 'WRONG_PASSWORD',
+      });
+      if (lockedNow) await lockAccount(c, q, user, at, meta, 'PASSWORD');
+    });
+    throw oktaErrors.authenticationFailed();
+  }
+  const { stateToken, transaction } = await db.transaction((q) =>
+    createTransaction(c, q, user.id, 'signin', 'MFA_REQUIRED'),
+  );
+  return mfaRequired(c, stateToken, transaction, user);
+}

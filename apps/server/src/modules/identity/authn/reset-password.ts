@@ -1,0 +1,45 @@
+import type { AuthnTransaction } from '@portal/contracts';
+import { hashPassword } from '../../../platform/password-hash';
+import { updateTransaction } from '../identity.repository';
+import { oktaErrors } from '../okta-errors';
+import { passwordProblem } from '../password-policy';
+import type { AuthnContext, RequestMeta } from './context';
+import { mfaRequired } from './shapes';
+import { liveTransaction, userOf } from './transactions';
+
+/**
+ * The new password of an activation or recovery. Checked against the rules now (403 E0000014 with the
+ * rule); stored with the transaction and applied only once the second factor is verified.
+ */
+export async function resetPassword(
+  c: AuthnContext,
+  stateToken: string,
+  newPassword: string,
+  meta: RequestMeta,
+): Promise<AuthnTransaction> {
+  const { db } = c;
+  const t = await liveTransaction(c, db, stateToken);
+  if (t.status !== 'PASSWORD_RESET') throw oktaErrors.wrongState();
+  const user = await userOf(db, t);
+  const problem = passwordProblem(newPassword, await c.passwordRules(), user.login);
+  if (problem) {
+    await db.transaction((q) =>
+      c.audit(q, meta, {
+        eventId: 'identity.password.set',
+        customerId: user.customerId,
+        isSuccess: false,
+        failureReason: 'PASSWORD_POLICY',
+        details: { rule: problem, purpose: t.kind },
+      }),
+    );
+    throw oktaErrors.credentialsUpdateFailed(problem);
+  }
+  const hash = await hashPassword(newPassword);
+  const updated = await db.transaction(async (q) => {
+    const fresh = await liveTransaction(c, q, stateToken, true);
+    if (fresh.status !== 'PASSWORD_RESET') throw oktaErrors.wrongState();
+    await updateTransaction(q, fresh.id, { pendingPasswordHash: hash, status: 'MFA_REQUIRED' });
+    return { ...fresh, status: 'MFA_REQUIRED' as const };
+  });
+  return mfaRequired(c, stateToken, updated, user);
+}

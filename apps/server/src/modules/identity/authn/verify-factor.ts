@@ -1,0 +1,36 @@
+import type { AuthnTransaction } from '@portal/contracts';
+import { findUserById } from '../identity.repository';
+import { oktaErrors } from '../okta-errors';
+import { challenge } from './challenge';
+import { checkCode } from './codes';
+import type { AuthnContext, RequestMeta } from './context';
+import { userJson } from './shapes';
+import { liveTransaction, transactionFactor } from './transactions';
+
+/** Without passCode: sends a code (MFA_CHALLENGE). With it: SUCCESS + sessionToken, or 403 E0000068. */
+export async function verifyFactor(
+  c: AuthnContext,
+  factorId: string,
+  stateToken: string,
+  passCode: string | undefined,
+  meta: RequestMeta,
+): Promise<AuthnTransaction> {
+  if (passCode === undefined) return challenge(c, factorId, stateToken, meta);
+  const { t, user, factor } = await transactionFactor(c, stateToken, factorId);
+  const checked = await checkCode(c, t.id, factor.id, passCode, meta);
+  if (!checked.ok) {
+    if (checked.reason === 'wrong-state') {
+      // A lock that happened meanwhile ended the transaction: say so as Okta would.
+      await liveTransaction(c, c.db, stateToken);
+      throw oktaErrors.wrongState();
+    }
+    throw oktaErrors.invalidPasscode(checked.cause);
+  }
+  const fresh = (await findUserById(c.db, user.id)) ?? user;
+  return {
+    status: 'SUCCESS',
+    sessionToken: checked.sessionToken,
+    expiresAt: checked.sessionExpiresAt.toISOString(),
+    _embedded: { user: userJson(fresh) },
+  };
+}
