@@ -178,8 +178,6 @@ export const authnTransaction = named(
 export type AuthnTransaction = z.infer<typeof authnTransaction>;
 export type AuthnStatus = AuthnTransaction['status'];
 
-const stateToken = z.string().check(z.minLength(1, 'stateToken is required'), z.maxLength(200));
-
 export const primaryAuthBody = z.object({
   username: z.string().check(z.trim(), z.minLength(1, 'username is required'), z.maxLength(254)),
   // Long enough for any password we accept (128) with room; longer is refused before any hashing.
@@ -188,10 +186,12 @@ export const primaryAuthBody = z.object({
 export const activationTokenBody = z.object({
   token: z.string().check(z.minLength(1, 'token is required'), z.maxLength(200)),
 });
-export const authnBody = z.union([primaryAuthBody, activationTokenBody]);
+const stateToken = z.string().check(z.minLength(1, 'stateToken is required'), z.maxLength(200));
+export const stateTokenBody = z.object({ stateToken });
+/** {username, password}, {token} (activation) or {stateToken} alone (resume: the transaction as it stands). */
+export const authnBody = z.union([primaryAuthBody, activationTokenBody, stateTokenBody]);
 export type AuthnBody = z.infer<typeof authnBody>;
 
-export const stateTokenBody = z.object({ stateToken });
 export const factorVerifyBody = z.object({
   stateToken,
   /** Absent: send a code. Present: check it (any other text is simply a wrong code, as in Okta). */
@@ -218,7 +218,7 @@ const errors = { 400: oktaError, 401: oktaError, 403: oktaError, 429: oktaError 
 export const authnCall = defineCall({
   id: 'identity.authn',
   summary:
-    'Primary authentication. {username, password}: MFA_REQUIRED (every customer has a second factor), or 401 E0000004 alike for a wrong password and an unknown, locked or inactive user. {token} (activation token from the email): PASSWORD_RESET with recoveryType ACCOUNT_ACTIVATION. 429 E0000047 above 4 requests a second per username.',
+    'Primary authentication. {username, password}: MFA_REQUIRED (every customer has a second factor), or 401 E0000004 alike for a wrong password and an unknown, locked or inactive user. {token} (activation token from the email): PASSWORD_RESET with recoveryType ACCOUNT_ACTIVATION. {stateToken} alone (resume, as the Okta SDK sends it): the transaction in its current state, or 401 E0000011 for an unknown, expired, finished or cancelled one. 429 E0000047 above 4 requests a second per username.',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn',
@@ -297,6 +297,18 @@ export const recoveryTokenCall = defineCall({
   path: '/api/v1/authn/recovery/token',
   auth: false,
   body: recoveryTokenBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const introspectCall = defineCall({
+  id: 'identity.introspect',
+  summary:
+    'The transaction of a stateToken in its current state (MFA_REQUIRED, MFA_CHALLENGE or PASSWORD_RESET), changing nothing; 401 E0000011 for an unknown, expired, finished or cancelled one.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/introspect',
+  auth: false,
+  body: stateTokenBody,
   responses: { 200: authnTransaction, ...errors },
 });
 

@@ -4,6 +4,7 @@ import {
   cancelCall,
   factorResendCall,
   factorVerifyCall,
+  introspectCall,
   previousCall,
   recoveryPasswordCall,
   recoveryTokenCall,
@@ -42,6 +43,7 @@ export async function authnRoutes(
 
   route(app, authnCall, async ({ body, request, reply }) => {
     if ('token' in body) return authn.activationToken(body.token, meta(request));
+    if ('stateToken' in body) return authn.introspect(body.stateToken);
     const rate = await authn.takeUsernameRate(body.username);
     reply.headers(rateLimitHeaders(rate));
     return authn.primaryAuth(body.username, body.password, meta(request));
@@ -73,6 +75,8 @@ export async function authnRoutes(
   route(app, recoveryTokenCall, ({ body, request }) =>
     authn.recoveryToken(body.recoveryToken, meta(request)),
   );
+
+  route(app, introspectCall, ({ body }) => authn.introspect(body.stateToken));
 
   route(app, cancelCall, ({ body }) => authn.cancel(body.stateToken));
 }

@@ -3,6 +3,7 @@ import { activationToken } from './authn/activation';
 import { cancel } from './authn/cancel';
 import { matchCode } from './authn/codes';
 import { authnContext, type AuthnContext } from './authn/context';
+import { introspect } from './authn/introspect';
 import { issueLinkToken } from './authn/link-tokens';
 import { isLocked, lockAccount } from './authn/lockout';
 import { previous } from './authn/previous';
@@ -22,7 +23,7 @@ export type Authn = ReturnType<typeof createAuthn>;
 /**
  * The rules of Okta's classic Authentication API as this portal applies them, one function per step of
  * the transaction in authn/ (primary authentication, activation and recovery tokens, password reset,
- * factor challenge, verify and resend, previous, cancel), each given the same small context. Also the
+ * factor challenge, verify and resend, previous, cancel, introspect), each given the same small context. Also the
  * code and lockout rules that the identity service's step-up codes share. HTTP shapes are built there
  * too, since they are Okta's contract; routes only parse input and set headers.
  */
@@ -45,6 +46,7 @@ export function createAuthn(ctx: ModuleContext) {
     resend: step(resend),
     previous: step(previous),
     cancel: step(cancel),
+    introspect: step(introspect),
 
     /* Shared with the identity service (registration, portal, step-up codes). */
     passwordRules: c.passwordRules,
