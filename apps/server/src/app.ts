@@ -4,7 +4,9 @@ import { mountPrefix } from './config';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db';
 import { installDevOutbox } from './platform/dev-outbox';
-import { installErrorHandler, sendError } from './platform/errors';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, sendError } from './platform/errors';
+import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db';
+import { installInputGuard } from './platform/input-guard';
 import { installRequestContext } from './platform/request-context';
 import { installSecurity } from './platform/security';
 import { installOpenApi } from './platform/openapi';
@@ -73,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // Bad URL encoding, over-long parameters and Node's own refusals in our envelopes, not Fastify's.
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
   });
 
   const services = {} as Services;
@@ -84,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recordRoutes(app);
   installRequestContext(app);
   installErrorHandler(app);
+  installInputGuard(app, config);
   await installSecurity(app, config);
   installDevOutbox(app, ctx);
 
@@ -92,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     try {
       await db.query('SELECT 1');
       return { status: 'ready', database: db.kind };
-    } catch {
+    } catch (error) {
+      request.log.warn({ err: error }, 'not ready: the database is unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(request, reply, 503, 'NOT_READY', 'The database is not reachable.');
     }
   });

@@ -42,7 +42,12 @@ describe('loadConfig', () => {
       OIDC_COOKIE_KEYS: 'k'.repeat(32),
       DEV_OUTBOX: 'on',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://portal@db.internal:5432/portal' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://portal@db.internal:5432/portal',
+      connectTimeoutMs: 3000,
+      statementTimeoutMs: 5000,
+    });
     expect(config.host).toBe('0.0.0.0');
     // Never in production, whatever the setting says.
     expect(config.devOutbox).toBe(false);

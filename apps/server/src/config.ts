@@ -21,6 +21,10 @@ const envSchema = z.object({
   PUBLIC_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** With DATABASE_URL: how long to wait for a connection before answering 503 (milliseconds). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** With DATABASE_URL: how long one statement may run or go unanswered before answering 503 (milliseconds). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Which service modules this instance serves; all by default. */
@@ -98,7 +102,9 @@ export interface Config {
   port: number;
   publicUrl: string;
   logLevel: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+  database:
+    | { kind: 'postgres'; url: string; connectTimeoutMs: number; statementTimeoutMs: number }
+    | { kind: 'pglite'; dataDir: string | undefined };
   dataDir: string;
   redisUrl: string | undefined;
   modules: ReadonlySet<ModuleName>;
@@ -195,7 +201,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dataDir: path.join(e.DATA_DIR, 'pglite') },
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,

@@ -225,7 +225,7 @@ async function main(): Promise<void> {
       }
       db = await timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
     } else {
-      db = await openDb({ kind: 'postgres', url: config.database.url });
+      db = await openDb(config.database);
       await db.query('SELECT 1');
     }
   } catch (error) {
@@ -252,7 +252,19 @@ async function main(): Promise<void> {
   let built: NonNullable<typeof app>;
   try {
     await stopIfAsked();
-    await timed('migrateAndSeed', () => migrateAndSeed(db, config));
+    await timed('migrateAndSeed', async () => {
+      // Migrations, and waiting for another instance's migration lock, may take longer than a request's
+      // statement timeout: they get their own small pool without one.
+      const setupDb =
+        config.database.kind === 'postgres'
+          ? await openDb({ ...config.database, max: 2, statementTimeoutMs: 0 })
+          : db;
+      try {
+        await migrateAndSeed(setupDb, config);
+      } finally {
+        if (setupDb !== db) await setupDb.close();
+      }
+    });
     await stopIfAsked();
     const { buildApp } = await timed('loadApp', () => appModule);
     built = app = await timed('buildApp', () => buildApp({ config, db }));

@@ -11,42 +11,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
+import { contractBodyFields, fillParams, servedRoutes, type ServedRoute } from '../../test/served-routes';
 import { signIn, type SignedIn } from '../../test/sign-in';
 
-interface Schema {
-  $ref?: string;
-  properties?: Record<string, unknown>;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-}
-
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** The routes of `printRoutes({ commonPrefix: false })`: a tree whose lines add to their parent's path. */
-function routesOf(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const url = stack.join('').replace(/\/{2,}/g, '/');
-    for (const method of match[3]?.split(', ') ?? []) {
-      // HEAD is GET without the body; QUERY and TRACE are the OpenID provider's catch-all.
-      if (method !== 'HEAD' && method !== 'QUERY' && method !== 'TRACE') routes.push({ method, url });
-    }
-  }
-  return routes;
-}
+type Route = ServedRoute;
 
 /** Values a client could put where a path parameter goes, none of them a real id. */
 const junkSegments = [
@@ -157,10 +128,7 @@ describe('bad input to every route', () => {
     return res;
   };
 
-  const withParams = (url: string, value: string) => {
-    const filled = url.replace(/:\w+/g, value).replace(/\*$/, `${value}/deeper`);
-    return filled.startsWith('/') ? filled : `/${filled}`;
-  };
+  const withParams = fillParams;
 
   beforeAll(async () => {
     // A built web app of its own, so the SPA routes answer as in production whether or not the real
@@ -171,32 +139,10 @@ describe('bad input to every route', () => {
       '<!doctype html><html lang="en"><head><title>Portal</title></head><body><div id="root"></div></body></html>',
     );
     t = await createTestApp({ WEB_DIST_DIR: webDist });
-    routes = routesOf(t.app);
+    routes = servedRoutes(t.app);
     margaret = await signIn(t, 'margaret.thompson@example.co.uk');
     // Body field names by operation, from the OpenAPI document built from the contracts.
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    const paths = docs.json<{
-      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
-      components?: { schemas?: Record<string, Schema> };
-    }>();
-    bodyFields = new Map();
-    const schemas = paths.components?.schemas ?? {};
-    // A body may be a reference, or a union of shapes (an Okta call takes several): every field counts.
-    const fieldsOf = (schema: Schema | undefined): string[] => {
-      if (!schema) return [];
-      if (schema.$ref) return fieldsOf(schemas[schema.$ref.replace('#/components/schemas/', '')]);
-      return [
-        ...Object.keys(schema.properties ?? {}),
-        ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(fieldsOf),
-      ];
-    };
-    for (const [path, item] of Object.entries(paths.paths)) {
-      for (const [method, operation] of Object.entries(item)) {
-        const media = operation.requestBody?.content?.[json] as { schema?: Schema } | undefined;
-        const fields = [...new Set(fieldsOf(media?.schema))];
-        if (fields.length > 0) bodyFields.set(`${method.toUpperCase()} ${path}`, fields);
-      }
-    }
+    bodyFields = await contractBodyFields(t.app);
     fingerprint = await fingerprintNow();
   }, 60_000);
   afterAll(async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { HttpError } from './errors';
 
 /** Anything that runs SQL: the database itself or an open transaction. Parameters are $1, $2, ... */
 export interface Queryable {
@@ -23,11 +24,81 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export type DbOptions =
-  { kind: 'postgres'; url: string; max?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+interface PostgresOptions {
+  kind: 'postgres';
+  url: string;
+  max?: number;
+  /** How long to wait for a connection (a new one, or a free one from the pool). */
+  connectTimeoutMs?: number;
+  /** How long one statement may run (on the server) or go unanswered (a frozen server). */
+  statementTimeoutMs?: number;
+}
+
+export type DbOptions = PostgresOptions | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.max) : openPglite(options);
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
+}
+
+/** Seconds a client is asked to wait before retrying when the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database is unreachable, refused the connection, or did not answer in time: a 503 with
+ * Retry-After (in the envelope of whichever service asked), never a 500. The transaction it happened in
+ * is rolled back by PostgreSQL, so nothing is half written.
+ */
+export class DatabaseUnavailableError extends HttpError {
+  constructor(cause: unknown) {
+    super(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again shortly.',
+      undefined,
+      { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
+    this.cause = cause;
+  }
+}
+
+/** Network error codes of a connection that failed or broke. */
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * Whether an error means the database could not be reached or did not answer in time, rather than a
+ * fault of the statement: network errors, pg's own connect and read timeouts, a broken connection,
+ * PostgreSQL's connection exceptions (class 08), statement timeout and shutdown (57014, 57P01-57P03),
+ * too many connections (53300), and a closed embedded database.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error instanceof DatabaseUnavailableError) return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (networkCodes.has(code)) return true;
+    if (/^08/.test(code) || code === '57014' || /^57P0[123]$/.test(code) || code === '53300') return true;
+  }
+  return /connection timeout|timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end|PGlite is closed/i.test(
+    error.message,
+  );
+}
+
+/** Rethrows a database fault as DatabaseUnavailableError, any other error as it is. */
+function unavailableOr(error: unknown): never {
+  if (isDatabaseUnavailable(error) && !(error instanceof DatabaseUnavailableError)) {
+    throw new DatabaseUnavailableError(error);
+  }
+  throw error;
 }
 
 /**
@@ -58,7 +129,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
 export function wrapPglite(pg: PGlite): Db {
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, params as unknown[]);
+      const result = await q.query<T>(sql, params as unknown[]).catch(unavailableOr);
       // As pg reports it: rows returned for a query that returns rows (PGlite says 0 affected for a
       // SELECT), rows changed otherwise.
       const rowCount = result.fields.length > 0 ? result.rows.length : (result.affectedRows ?? 0);
@@ -121,11 +192,20 @@ function pgliteCompatibleParser(oid: number, fallback: (oid: number) => (text: s
   return fallback(oid);
 }
 
-async function openPostgres(url: string, max = 10): Promise<Db> {
+async function openPostgres(options: PostgresOptions): Promise<Db> {
+  const { url, max = 10, connectTimeoutMs = 3000, statementTimeoutMs = 5000 } = options;
   const { default: pgModule } = await import('pg');
   const pool: Pool = new pgModule.Pool({
     connectionString: url,
     max,
+    // A stopped server fails at once; one that accepts and never answers (frozen, a black-holed
+    // address) must not hold the request longer than this, nor may waiting for a free connection.
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server cancels a statement running longer (57014); the client gives up as well on one the
+    // server does not answer at all (frozen), and the pool then drops that connection.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs,
+    keepAlive: true,
     types: {
       // pg's typing of getTypeParser is overloaded per format; we only ever receive text values.
       getTypeParser: ((oid: number) =>
@@ -137,7 +217,7 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
   });
   const wrap = (q: Pool | PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query(sql, params as unknown[]);
+      const result = await q.query(sql, params as unknown[]).catch(unavailableOr);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
   });
@@ -145,21 +225,28 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(unavailableOr);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          // The connection is gone or frozen: PostgreSQL rolls the transaction back when the session
+          // ends; the pool must not hand this connection out again.
+          broken = error as Error;
+          unavailableOr(error);
+        }
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      await pool.query(sql).catch(unavailableOr);
     },
     close: () => pool.end(),
   };

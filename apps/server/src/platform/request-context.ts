@@ -36,6 +36,11 @@ function readIds(raw: IncomingMessage): RequestIds {
   return ids;
 }
 
+/** The correlation id of a raw request (for answers made before the request's hooks run). */
+export function correlationIdOf(raw: IncomingMessage): string {
+  return readIds(raw).correlationId;
+}
+
 /**
  * Every request gets a correlation id (the caller's X-CorrelationId when it is a sane token, else a new
  * one), echoed on the response. Every log line of the request, Fastify's own "incoming request" and

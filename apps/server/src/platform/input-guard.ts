@@ -1,0 +1,113 @@
+import type { IncomingMessage } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { badRequest, errorStyleOf, sendStyledError } from './errors';
+
+/**
+ * Text PostgreSQL cannot store: the NUL character (refused in text) and a UTF-16 surrogate without its
+ * pair (no UTF-8 form; it would be stored as U+FFFD, silently changing what the client sent).
+ */
+// eslint-disable-next-line no-control-regex -- finding the NUL character is the point
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** How deep to look into a parsed body; deeper values are refused by the contracts anyway. */
+const MAX_DEPTH = 64;
+
+/** The dotted paths of every string (keys included) in value that holds unstorable text. */
+function unstorableFields(value: unknown, at = '', depth = 0, found: string[] = []): string[] {
+  if (found.length >= 20) return found;
+  if (typeof value === 'string') {
+    if (unstorable.test(value)) found.push(at || 'request');
+  } else if (value !== null && typeof value === 'object' && depth < MAX_DEPTH) {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      const name = at ? `${at}.${key}` : key;
+      if (unstorable.test(key)) found.push(at || 'request');
+      else unstorableFields(item, name, depth + 1, found);
+    }
+  }
+  return found;
+}
+
+const refusal = 'Contains characters that are not allowed.';
+
+function refuse(fields: string[]) {
+  return badRequest(
+    'The request contains characters that are not allowed.',
+    Object.fromEntries(fields.map((field) => [field, refusal])),
+  );
+}
+
+/** The OpenID provider parses its own bodies (up to 56 KB, as it would). */
+const PROVIDER_BODY_LIMIT = 56 * 1024;
+
+async function readRawBody(raw: IncomingMessage): Promise<Buffer | 'too large'> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of raw.iterator({ destroyOnReturn: false })) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    received += buffer.length;
+    if (received > PROVIDER_BODY_LIMIT) return 'too large';
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, received);
+}
+
+/**
+ * The OpenID provider (a Koa app answering in onRequest) never sees Fastify's body parsing, so its form
+ * and JSON bodies are read and checked here. The provider then takes the body already read
+ * (oidc-provider falls back to `req.body` when the stream has been consumed).
+ */
+async function checkProviderBody(request: FastifyRequest): Promise<string[] | 'too large'> {
+  const type = String(request.headers['content-type'] ?? '').toLowerCase();
+  const form = type.startsWith('application/x-www-form-urlencoded');
+  if (!form && !type.startsWith('application/json')) return [];
+  if (request.method === 'GET' || request.method === 'HEAD') return [];
+  const body = await readRawBody(request.raw);
+  if (body === 'too large') return body;
+  (request.raw as IncomingMessage & { body?: Buffer }).body = body;
+  const text = body.toString('utf8');
+  if (form) return unstorableFields(parseQueryString(text));
+  try {
+    return unstorableFields(JSON.parse(text));
+  } catch {
+    return []; // the provider answers malformed JSON itself
+  }
+}
+
+/**
+ * Refuses text no database can store before any handler runs: a NUL character or a lone surrogate in a
+ * path parameter, the query string, a JSON or form body (keys included) is a 400 naming the fields, in
+ * the envelope of the service asked (Okta's for the authn API, OAuth's for the OpenID provider, ours
+ * elsewhere), so none of it reaches PostgreSQL (which refuses NUL and would answer 500).
+ */
+export function installInputGuard(app: FastifyInstance, config: Config) {
+  const answerOAuth = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) =>
+    sendStyledError(request, reply, 'oauth', status, message);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const fields = [
+      ...unstorableFields(request.params, 'params'),
+      ...unstorableFields(request.query, 'query'),
+    ];
+    const oauth = errorStyleOf(config, request.url) === 'oauth';
+    if (oauth) {
+      if (fields.length > 0) {
+        return answerOAuth(request, reply, 400, 'The request contains characters that are not allowed.');
+      }
+      const body = await checkProviderBody(request);
+      if (body === 'too large') return answerOAuth(request, reply, 413, 'The request body is too large.');
+      if (body.length > 0) {
+        return answerOAuth(request, reply, 400, 'The request contains characters that are not allowed.');
+      }
+      return;
+    }
+    if (fields.length > 0) throw refuse(fields);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) return;
+    const fields = unstorableFields(request.body);
+    if (fields.length > 0) throw refuse(fields);
+  });
+}
