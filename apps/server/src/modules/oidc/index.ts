@@ -1,5 +1,6 @@
 import type { ServiceModule } from '../../platform/module';
 import { mountProvider } from './mount';
+import { oktaNotFound } from './okta-not-found';
 import { createOidcService, type OidcService } from './oidc.service';
 import { purgeExpired } from './oidc.repository';
 import { createProvider } from './provider';
@@ -16,7 +17,8 @@ export { createOidcService };
 /**
  * OpenID Connect for the portal, mounted under the identity base URL beside the Okta-style authn API:
  * the provider at {identity}/oauth2/default (discovery, /v1/authorize, /v1/token, /v1/keys, /v1/logout,
- * /v1/revoke, /v1/userinfo) and Okta's /api/v1/sessions/me. See docs/decisions/005-openid-connect.md.
+ * /v1/revoke, /v1/introspect, /v1/userinfo), Okta's /api/v1/sessions/me and Okta's answers to unknown
+ * paths under /api/v1. See docs/decisions/005-openid-connect.md and 013-okta-compatibility.md.
  */
 export const oidcModule: ServiceModule = {
   name: 'identity',
@@ -27,6 +29,7 @@ export const oidcModule: ServiceModule = {
     provider.on('server_error', (_kctx, error) => app.log.error({ err: error }, 'openid provider error'));
     await mountProvider(app, ctx, provider);
     await sessionRoutes(app, ctx, provider);
+    await oktaNotFound(app, ctx);
   },
   // Keys are generated on first use when not configured; doing it at seed time gives every test copy of
   // the seeded database the same keys, as instances sharing one database share them.

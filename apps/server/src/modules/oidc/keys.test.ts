@@ -1,8 +1,15 @@
-import { exportJWK, generateKeyPair, jwtVerify, createLocalJWKSet } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestDb } from '../../../test/helpers';
 import { ConfigError, loadConfig } from '../../config';
-import { verifyAccessToken } from '../../platform/auth-guard';
+import { apiAudience, oidcIssuer, verifyAccessToken } from '../../platform/auth-guard';
 import { ManualClock } from '../../platform/clock';
 import { signInTokens } from './oidc.test-support';
 
@@ -24,8 +31,8 @@ describe('signing and cookie keys', () => {
       const published = await jwksOf(a);
       expect(published.keys).toHaveLength(1);
       expect(published.keys[0]).toMatchObject({
-        kty: 'EC',
-        alg: 'ES256',
+        kty: 'RSA',
+        alg: 'RS256',
         use: 'sig',
         kid: expect.any(String),
       });
@@ -56,6 +63,51 @@ describe('signing and cookie keys', () => {
         }).toString(),
       });
       expect(refreshed.statusCode).toBe(200);
+    } finally {
+      await b.close();
+      await a.close();
+      await db.close();
+    }
+  });
+
+  it('rotate a stored ES256 key: a new RS256 key signs, the old one still verifies what it signed', async () => {
+    const db = await createTestDb();
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const old = { ...(await exportJWK(privateKey)), kid: 'old-es256', alg: 'ES256', use: 'sig' };
+    await db.query("UPDATE oidc_key_material SET value = $1::jsonb WHERE name = 'signing-jwks'", [
+      JSON.stringify([old]),
+    ]);
+    const clock = new ManualClock();
+    const [a, b] = await Promise.all([createTestApp({}, { db, clock }), createTestApp({}, { db, clock })]);
+    try {
+      const published = await jwksOf(a);
+      expect(published.keys.map((k) => [k.kty, k.alg])).toEqual([
+        ['RSA', 'RS256'],
+        ['EC', 'ES256'],
+      ]);
+      // Both instances rotated to the same new key.
+      expect(await jwksOf(b)).toEqual(published);
+      const tokens = await signInTokens(a);
+      expect(decodeProtectedHeader(tokens.id_token)).toMatchObject({
+        alg: 'RS256',
+        kid: published.keys[0]!.kid,
+      });
+      // An access token the old key signed before the rotation is still accepted until it expires.
+      const now = Math.floor(clock.now().getTime() / 1000);
+      const before = await new SignJWT({
+        scope: 'openid portal.customer',
+        customerId: 'C1000001',
+        onBehalfOf: 'C1000001',
+        client_id: 'portal-spa',
+      })
+        .setProtectedHeader({ alg: 'ES256', kid: 'old-es256', typ: 'at+jwt' })
+        .setIssuer(oidcIssuer(a.config))
+        .setAudience(apiAudience(a.config))
+        .setSubject('00u-old')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 300)
+        .sign(privateKey);
+      await expect(verifyAccessToken(a.app.ctx, before)).resolves.toMatchObject({ customerId: 'C1000001' });
     } finally {
       await b.close();
       await a.close();

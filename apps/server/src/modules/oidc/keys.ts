@@ -10,7 +10,7 @@ import {
 } from 'jose';
 import type { ConfiguredJwk } from '../../config';
 import type { ModuleContext } from '../../platform/module';
-import { findKeyMaterial, storeKeyMaterialOnce } from './oidc.repository';
+import { findKeyMaterial, replaceKeyMaterial, storeKeyMaterialOnce } from './oidc.repository';
 
 /** The provider's key material: private signing keys (first one signs) and cookie secrets. */
 export interface OidcKeys {
@@ -51,15 +51,28 @@ async function normalise(jwk: ConfiguredJwk | JWK): Promise<JWK> {
   return key;
 }
 
+/** What generated keys sign with: RS256, as Okta does (okta-auth-js's token.verify accepts nothing else). */
+const GENERATED_ALG = 'RS256';
+
 async function generateSigningKey(): Promise<JWK> {
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  return normalise({ ...(await exportJWK(privateKey)), alg: 'ES256' });
+  const { privateKey } = await generateKeyPair(GENERATED_ALG, { extractable: true, modulusLength: 2048 });
+  return normalise({ ...(await exportJWK(privateKey)), alg: GENERATED_ALG });
+}
+
+/**
+ * Generated keys stored before RS256 was the default (ES256 first): a new RS256 key goes first and signs
+ * from now on; the old keys stay published so tokens they signed still verify until they expire.
+ */
+async function rotatedToDefault(db: ModuleContext['db'], stored: JWK[]): Promise<JWK[]> {
+  if (stored[0]?.alg === GENERATED_ALG) return stored;
+  return replaceKeyMaterial(db, SIGNING_NAME, stored, [await generateSigningKey(), ...stored]);
 }
 
 /**
  * Loads the provider's keys: from configuration when given, otherwise (never in production) from the
  * database, generating and storing them on the first start so every instance on that database signs
- * and verifies with the same keys.
+ * and verifies with the same keys. Configured keys sign with the first key's algorithm (an EC key: ES256);
+ * generated ones with RS256.
  */
 export async function loadOidcKeys(ctx: ModuleContext): Promise<OidcKeys> {
   const { config, db } = ctx;
@@ -68,9 +81,10 @@ export async function loadOidcKeys(ctx: ModuleContext): Promise<OidcKeys> {
     signing = await Promise.all(config.oidc.jwks.keys.map(normalise));
   } else {
     if (config.env === 'production') throw new Error('OIDC_JWKS is required in production');
-    signing =
-      (await findKeyMaterial<JWK[]>(db, SIGNING_NAME)) ??
-      (await storeKeyMaterialOnce(db, SIGNING_NAME, [await generateSigningKey()]));
+    const stored = await findKeyMaterial<JWK[]>(db, SIGNING_NAME);
+    signing = stored
+      ? await rotatedToDefault(db, stored)
+      : await storeKeyMaterialOnce(db, SIGNING_NAME, [await generateSigningKey()]);
   }
   let cookieKeys: string[];
   if (config.oidc.cookieKeys) {

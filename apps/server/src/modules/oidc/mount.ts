@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { writeAudit } from '../../platform/audit';
+import { apiAudience, bearerToken } from '../../platform/auth-guard';
 import type { ModuleContext } from '../../platform/module';
 import { identityPort } from './identity-port';
-import { issuerPath, OIDC_ROUTES } from './provider';
+import { issuerPath, OIDC_ROUTES, PORTAL_CLIENT_ID } from './provider';
 
 /** Koa reads the mount point from `originalUrl` when building its own URLs. */
-type MountedRequest = IncomingMessage & { originalUrl?: string };
+type MountedRequest = IncomingMessage & { originalUrl?: string; body?: Buffer | string };
 
 /**
  * An authorize request carrying a sessionToken is a fresh sign-in (Okta's `sessionToken` parameter):
@@ -22,6 +24,162 @@ function forceLoginForSessionToken(url: string): string {
   if (!params.has('sessionToken')) return url;
   params.set('prompt', 'login');
   return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+/** Clients without a secret (token_endpoint_auth_method none). */
+const PUBLIC_CLIENTS = new Set([PORTAL_CLIENT_ID]);
+const BODY_LIMIT = 56 * 1024;
+
+/**
+ * The public client named by `Authorization: Basic` with no secret: base64 of `client_id` or `client_id:`,
+ * what okta-auth-js sends to /v1/revoke and /v1/introspect and Okta accepts. Undefined for anything else
+ * (a real secret, another client, another scheme), which the provider then judges itself.
+ */
+function publicClientOfBasic(header: string | undefined): string | undefined {
+  const match = /^Basic +([A-Za-z0-9+/]+=*)$/i.exec(header?.trim() ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const id = colon === -1 ? decoded : decoded.slice(0, colon);
+  const secret = colon === -1 ? '' : decoded.slice(colon + 1);
+  let clientId: string;
+  try {
+    clientId = decodeURIComponent(id);
+  } catch {
+    return undefined;
+  }
+  return secret === '' && PUBLIC_CLIENTS.has(clientId) ? clientId : undefined;
+}
+
+/** The request body, whether still in the stream or already read by a platform hook (as `req.body`). */
+async function bodyOf(req: MountedRequest): Promise<string | undefined> {
+  if (req.body !== undefined) return String(req.body);
+  if (!req.readable) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > BODY_LIMIT) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/**
+ * A public client authenticating to revocation or introspection with `Basic base64(client_id:)` is
+ * handed to the provider as what it is, a client without a secret naming itself in the body
+ * (token_endpoint_auth_method none). The body, once read, goes to the provider as `req.body` (which
+ * oidc-provider takes when the stream has been consumed).
+ */
+async function normalisePublicClientAuth(req: MountedRequest): Promise<void> {
+  const clientId = publicClientOfBasic(req.headers.authorization);
+  if (!clientId) return;
+  if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) return;
+  const body = await bodyOf(req);
+  if (body === undefined) return;
+  const form = new URLSearchParams(body);
+  if (form.has('client_id') && form.get('client_id') !== clientId) {
+    req.body = body;
+    return;
+  }
+  form.set('client_id', clientId);
+  req.body = form.toString();
+  req.headers['content-length'] = String(Buffer.byteLength(req.body));
+  delete req.headers.authorization;
+}
+
+/**
+ * Revocation of one of our access tokens (okta-auth-js `revokeAccessToken`, and so `signOut`). They are
+ * JWTs the APIs verify locally until they expire, as Okta's are; the library refuses to revoke structured
+ * tokens (400 unsupported_token_type), where Okta answers 200. Answered 200 here when the token is one we
+ * signed for the client naming itself; revocation ends nothing for it (sign-out ends the refresh tokens).
+ * True when answered.
+ */
+async function revokeAccessTokenOfOurs(ctx: ModuleContext, req: MountedRequest, res: ServerResponse) {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) return false;
+  const body = await bodyOf(req);
+  if (body === undefined) return false;
+  req.body = body;
+  const form = new URLSearchParams(body);
+  const token = form.get('token') ?? '';
+  const clientId = form.get('client_id');
+  if (!clientId || !PUBLIC_CLIENTS.has(clientId) || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return false;
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, (await ctx.services.oidc.keys()).localKeySet, {
+      issuer: ctx.services.oidc.issuer,
+      typ: 'at+jwt',
+      // Expired or not, a token of ours is answered alike (RFC 7009: 200 for a token no longer valid).
+      currentDate: new Date(0),
+      clockTolerance: Number.MAX_SAFE_INTEGER,
+    }));
+  } catch {
+    return false;
+  }
+  if (payload['client_id'] !== clientId) return false;
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin === new URL(ctx.config.publicUrl).origin) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+  }
+  res.statusCode = 200;
+  res.setHeader('Cache-Control', 'no-store');
+  res.end();
+  return true;
+}
+
+function userinfoError(res: ServerResponse, status: 401 | 403, error: string, description: string) {
+  res.statusCode = status;
+  res.setHeader(
+    'WWW-Authenticate',
+    `Bearer realm="portal", error="${error}", error_description="${description}"${status === 403 ? ', scope="openid"' : ''}`,
+  );
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify({ error, error_description: description }));
+}
+
+/**
+ * `{issuer}/v1/userinfo` for the access tokens we issue. They are JWTs for the portal's APIs (the
+ * library's own userinfo accepts neither JWT access tokens nor tokens with a resource audience), so the
+ * token is verified here as the API guard does (keys, issuer, audience, type, expiry on the injected
+ * clock) and must carry `openid`, as at Okta. Answers the ID token's claims for the account.
+ */
+async function userinfo(ctx: ModuleContext, request: FastifyRequest, res: ServerResponse) {
+  const origin = request.headers.origin;
+  res.setHeader('Access-Control-Allow-Origin', typeof origin === 'string' ? origin : '*');
+  res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
+  res.setHeader('Vary', 'Origin');
+  const token = bearerToken(request);
+  if (!token) return userinfoError(res, 401, 'invalid_token', 'no access token provided');
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, (await ctx.services.oidc.keys()).localKeySet, {
+      issuer: ctx.services.oidc.issuer,
+      audience: apiAudience(ctx.config),
+      typ: 'at+jwt',
+      currentDate: ctx.clock.now(),
+      requiredClaims: ['exp', 'sub'],
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) {
+      return userinfoError(res, 401, 'invalid_token', 'invalid token provided');
+    }
+    throw error;
+  }
+  const scopes = typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : [];
+  if (!scopes.includes('openid')) {
+    return userinfoError(res, 403, 'insufficient_scope', 'access token missing openid scope');
+  }
+  const user = await identityPort(ctx).getUser(String(payload['sub']));
+  if (!user?.active || !user.customerId) {
+    return userinfoError(res, 401, 'invalid_token', 'invalid token provided');
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify({ sub: user.id, customerId: user.customerId, email: user.login }));
 }
 
 /**
@@ -53,8 +211,20 @@ export async function mountProvider(app: FastifyInstance, ctx: ModuleContext, pr
         if (local.startsWith(`${OIDC_ROUTES.authorization}?`) && req.method === 'GET') {
           local = forceLoginForSessionToken(local);
         }
+        const path = local.split('?')[0]!;
         try {
-          const interaction = /^\/interaction\/([A-Za-z0-9_-]+)\/?$/.exec(local.split('?')[0]!);
+          if (path === OIDC_ROUTES.userinfo && (req.method === 'GET' || req.method === 'POST')) {
+            await userinfo(ctx, request, res);
+            return;
+          }
+          if (
+            req.method === 'POST' &&
+            (path === OIDC_ROUTES.revocation || path === OIDC_ROUTES.introspection)
+          ) {
+            await normalisePublicClientAuth(req);
+            if (path === OIDC_ROUTES.revocation && (await revokeAccessTokenOfOurs(ctx, req, res))) return;
+          }
+          const interaction = /^\/interaction\/([A-Za-z0-9_-]+)\/?$/.exec(path);
           if (interaction) {
             await finishInteraction(ctx, provider, req, res, interaction[1]!, request.correlationId);
             return;

@@ -116,3 +116,18 @@ export async function storeKeyMaterialOnce<T>(q: Queryable, name: string, value:
   if (stored === undefined) throw new Error(`key material ${name} was not stored`);
   return stored;
 }
+
+/**
+ * Replaces stored key material only if it is still `expected` (compare-and-set), so of several instances
+ * rotating at once exactly one writes; returns what is stored afterwards (theirs or ours).
+ */
+export async function replaceKeyMaterial<T>(q: Queryable, name: string, expected: T, value: T): Promise<T> {
+  await q.query('UPDATE oidc_key_material SET value = $3::jsonb WHERE name = $1 AND value = $2::jsonb', [
+    name,
+    JSON.stringify(expected),
+    JSON.stringify(value),
+  ]);
+  const stored = await findKeyMaterial<T>(q, name);
+  if (stored === undefined) throw new Error(`key material ${name} is missing`);
+  return stored;
+}

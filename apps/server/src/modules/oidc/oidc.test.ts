@@ -92,7 +92,8 @@ describe('OpenID Connect provider', () => {
     ).json<JSONWebKeySet>();
     const keys = createLocalJWKSet(jwks);
 
-    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ typ: 'at+jwt', alg: 'ES256' });
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ typ: 'at+jwt', alg: 'RS256' });
+    expect(decodeProtectedHeader(tokens.id_token)).toMatchObject({ alg: 'RS256' });
     const { payload: access } = await jwtVerify(tokens.access_token, keys, {
       issuer: oidcIssuer(t.config),
       audience: apiAudience(t.config),
@@ -304,6 +305,17 @@ describe('GET and DELETE /api/v1/sessions/me', () => {
       "SELECT customer_id FROM audit_event WHERE event_id = 'oidc.session.ended'",
     );
     expect(audit.rows).toContainEqual({ customer_id: who.customerId });
+  });
+
+  it('DELETE with a JSON content type and no body (what okta-auth-js sends) signs out too', async () => {
+    const { jar } = await signInTokens(t);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/sessions/me',
+      headers: { cookie: jar.header('/api/v1/sessions/me'), 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await sessionMe(t, jar)).statusCode).toBe(404);
   });
 
   it('ends the session and its refresh tokens when the session lifetime passes on the clock', async () => {

@@ -68,6 +68,53 @@ function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
   );
 }
 
+/** Okta's response mode for silent sign-in and renewal (okta-auth-js `token.getWithoutPrompt`). */
+const OKTA_POST_MESSAGE = 'okta_post_message';
+
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const scriptSafe = (json: string) =>
+  json.replace(SCRIPT_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * The answer to an authorize request with `response_mode=okta_post_message`, as Okta gives it: a page
+ * meant for a hidden iframe that posts the result (`code` and `state`, or `error`) to its parent window,
+ * only to the origin of the client's registered redirect URI. That answer alone may be framed, and only
+ * by that origin; its one inline script is allowed by hash. Every other answer keeps `frame-ancestors
+ * 'none'`.
+ */
+function oktaPostMessage(registeredOrigins: ReadonlySet<string>) {
+  return async (kctx: KoaContextWithOIDC, redirectUri: string, params: Record<string, unknown>) => {
+    let origin: string | undefined;
+    try {
+      origin = new URL(redirectUri).origin;
+    } catch {
+      origin = undefined;
+    }
+    kctx.type = 'html';
+    if (!origin || !registeredOrigins.has(origin)) {
+      kctx.status = 400;
+      kctx.body = page('Sign-in could not continue', '<h1>Sign-in could not continue</h1>');
+      return;
+    }
+    const script = `window.parent.postMessage(${scriptSafe(JSON.stringify(params))}, ${scriptSafe(JSON.stringify(origin))});`;
+    kctx.status = 'error' in params ? 400 : 200;
+    kctx.response.remove('x-frame-options');
+    const csp = kctx.response.get('content-security-policy');
+    if (csp) {
+      kctx.set(
+        'content-security-policy',
+        csp
+          .split(';')
+          .map((d) => d.trim())
+          .map((d) => (d.startsWith('frame-ancestors') ? `frame-ancestors ${origin}` : d))
+          .join('; '),
+      );
+    }
+    allowInlineScript(kctx, script);
+    kctx.body = page('Signing in', `<script>${script}</script>`);
+  };
+}
+
 /**
  * Builds the OpenID provider (node-oidc-provider, OpenID Certified). Authorization code + PKCE S256 for
  * every client, JWT access tokens for the portal APIs carrying customerId and onBehalfOf, rotating refresh
@@ -84,13 +131,19 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
   const secure = config.publicUrl.startsWith('https:');
   const identity = () => identityPort(ctx);
   const portalOrigins = new Set([new URL(config.publicUrl).origin]);
+  const redirectUris = [`${config.publicUrl}/login/callback`];
+  // Where okta_post_message may post to: the origins of registered redirect URIs.
+  const registeredOrigins = new Set(redirectUris.map((u) => new URL(u).origin));
+  const alg = keys.current.alg as 'RS256';
 
   const portalApi: ResourceServer = {
-    scope: PORTAL_SCOPE,
+    // `openid` too, as Okta's access tokens carry it: the token response's scope then names it, so a
+    // client refreshing with that scope (okta-auth-js does) gets an ID token, and /v1/userinfo accepts it.
+    scope: `openid ${PORTAL_SCOPE}`,
     audience,
     accessTokenTTL: accessTokenTtl,
     accessTokenFormat: 'jwt',
-    jwt: { sign: { alg: keys.current.alg as 'ES256' } },
+    jwt: { sign: { alg } },
   };
 
   const configuration: Configuration = {
@@ -101,19 +154,19 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
         client_name: 'Customer portal',
         application_type: 'web',
         token_endpoint_auth_method: 'none',
-        redirect_uris: [`${config.publicUrl}/login/callback`],
+        redirect_uris: redirectUris,
         post_logout_redirect_uris: [`${config.publicUrl}/login`],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         scope: `openid offline_access ${PORTAL_SCOPE}`,
-        id_token_signed_response_alg: keys.current.alg as 'ES256',
+        id_token_signed_response_alg: alg,
       },
     ],
     clientDefaults: {
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
-      id_token_signed_response_alg: keys.current.alg as 'ES256',
+      id_token_signed_response_alg: alg,
     },
     jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
@@ -134,8 +187,15 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
       devInteractions: { enabled: false },
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
-      introspection: { enabled: false },
-      revocation: { enabled: true },
+      // A public client may introspect its own tokens (the library's default policy), as at Okta.
+      introspection: {
+        enabled: true,
+        allowedPolicy: (_kctx, client, token) => token.clientId === client.clientId,
+      },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_kctx, client, token) => token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -260,5 +320,11 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
   // URLs and cookie security follow configuration; X-Forwarded-For is set there to the client address
   // Fastify derived under TRUST_PROXY.
   provider.proxy = true;
+  // Not in the library's type definitions; a documented extension point of node-oidc-provider.
+  (
+    provider as unknown as {
+      registerResponseMode(name: string, handler: ReturnType<typeof oktaPostMessage>): void;
+    }
+  ).registerResponseMode(OKTA_POST_MESSAGE, oktaPostMessage(registeredOrigins));
   return provider;
 }

@@ -34,8 +34,18 @@ async function notFound(request: FastifyRequest, reply: FastifyReply) {
 /**
  * Okta's `/api/v1/sessions/me`: the provider session behind the browser's session cookie. GET describes
  * it; DELETE signs out (ends the session and revokes its grants, so its refresh tokens stop working).
+ * Neither takes a body, and like Okta they ignore one: okta-auth-js's `closeSession` sends DELETE with
+ * `Content-Type: application/json` and nothing after it, which must end the session (204), not fail.
  */
-export async function sessionRoutes(app: FastifyInstance, ctx: ModuleContext, provider: Provider) {
+export async function sessionRoutes(parent: FastifyInstance, ctx: ModuleContext, provider: Provider) {
+  await parent.register(async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+    await sessionRoutesIn(app, ctx, provider);
+  });
+}
+
+async function sessionRoutesIn(app: FastifyInstance, ctx: ModuleContext, provider: Provider) {
   const cookieName = provider.cookieName('session');
 
   /** The session the request's signed cookie names, if it is live and signed in. */
