@@ -241,9 +241,28 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     expect(posted.data).toMatchObject({ state: tokenParams.state, error: 'login_required' });
   });
 
-  it.todo(
-    'resumes a transaction with tx.resume() and authn introspect (POST /api/v1/authn {stateToken}, /api/v1/authn/introspect: issue 14 item 1, owned by the identity module)',
-  );
+  it('resumes and introspects a sign-in with tx.resume() and tx.introspect(), then finishes it', async () => {
+    const who = await freshCustomer(t);
+    const authClient = newClient();
+    const primary = await authClient.signInWithCredentials({ username: who.login, password: who.password });
+    expect(primary.status).toBe('MFA_REQUIRED');
+    const stateToken = primary.data!.stateToken!;
+
+    // POST /api/v1/authn {stateToken}: the transaction as it stands, with its factors to go on with.
+    const resumed = await authClient.tx.resume({ stateToken });
+    expect(resumed.status).toBe('MFA_REQUIRED');
+    const sms = resumed.factors!.find((f) => f.factorType === 'sms')!;
+    expect((await sms.verify!()).status).toBe('MFA_CHALLENGE');
+
+    // POST /api/v1/authn/introspect: the challenge, and its verify link works from the introspected one.
+    const introspected = await authClient.tx.introspect({ stateToken });
+    expect(introspected.status).toBe('MFA_CHALLENGE');
+    const done = await introspected.verify!({ passCode: await codeSentTo(who.phone) });
+    expect(done.status).toBe('SUCCESS');
+
+    // Finished: the stateToken is spent, as Okta answers it.
+    await expect(authClient.tx.resume({ stateToken })).rejects.toMatchObject({ errorCode: 'E0000011' });
+  });
 
   it('posts nothing to an origin that is not registered, and other answers still refuse framing', async () => {
     const authClient = newClient();
