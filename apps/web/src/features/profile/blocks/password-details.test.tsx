@@ -227,9 +227,12 @@ describe('password details: when the password was last changed', () => {
             )
           : fakeCall(getProfileCall, () => ({ status })),
       );
+      window.history.replaceState(null, '', '/profile/login-security');
       render();
       expect(await screen.findByText('Unable to retrieve your last password update')).toBeInTheDocument();
       expect(screen.queryByText('Unable to retrieve last password update')).not.toBeInTheDocument();
+      // Spec §8: a security details failure keeps the page for after the next sign-in.
+      expect(sessionStorage.getItem('redirectAfterLogin')).toBe('/profile/login-security');
     },
   );
 
