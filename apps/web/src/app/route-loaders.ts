@@ -9,6 +9,8 @@ import type { RootData } from '../content/use-site-settings';
 import { ApiError, isAbortError } from '../lib/api-client';
 import { sessionGuard } from '../session/route-hook';
 import { getSession } from '../session/session';
+import { getCurrentUser } from '../session/tokens';
+import { prefetchUserData } from '../session/user-data/user-data';
 import { sessionKeys, writeSession } from '../session/storage-keys';
 import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from '../session/guards';
 
@@ -58,6 +60,23 @@ async function flagsReady(): Promise<void> {
   } catch {
     // Without the flags code the experiments show their control variant.
   }
+}
+
+/**
+ * Starts downloading the code of the page's lazily loaded blocks (the customer-data blocks) without
+ * waiting for it: it arrives beside the page's data instead of after it. The registry is imported here
+ * on demand (it comes with the pages that render blocks), so the start-up bundle does not carry it.
+ */
+function preloadPageBlocks(page: PageContent): void {
+  const blocks = [
+    ...page.blocks,
+    ...page.experiments.flatMap((experiment) => experiment.variants.flatMap((variant) => variant.blocks)),
+  ];
+  if (blocks.length === 0) return;
+  import('../content/block-registry').then(
+    (registry) => registry.preloadBlocks(blocks),
+    () => undefined,
+  );
 }
 
 /**
@@ -117,6 +136,14 @@ export function contentLoader(queryClient: QueryClient) {
     }
     const sessionRedirect = await sessionGuard({ page, pathname: url.pathname, settings });
     if (sessionRedirect) throw redirect(sessionRedirect);
+    // Signed in: the customer's data (spec customer-data §7) is read beside the page's code, not after
+    // the page has rendered; the read is skipped while the stored data is fresh.
+    const user = isAuthenticated ? getCurrentUser() : null;
+    if (user) {
+      prefetchUserData(queryClient, user.customerId, settings.userCacheTTL);
+      // The customer-data blocks are on signed-in pages only: public pages never load the registry here.
+      preloadPageBlocks(page);
+    }
     if (page.type === 'RedirectPage' && page.opensIn !== 'NewTab' && /^\/(?!\/)/.test(page.target)) {
       throw redirect(page.target);
     }

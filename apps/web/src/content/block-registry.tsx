@@ -1,5 +1,5 @@
 import type { BlockOf, ContentBlock, ContentBlockType } from '@portal/contracts/content';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { CallToActionListBlock } from './blocks/call-to-action-list-block';
 import { FaqBlock } from './blocks/faq-block';
 import { RichTextBlock } from './blocks/rich-text-block';
@@ -10,41 +10,123 @@ import { UnavailableBlock } from './blocks/unavailable-block';
 type BlockComponent<T extends ContentBlockType> = ComponentType<{ block: BlockOf<T> }>;
 
 type BlockRegistry = { [T in ContentBlockType]?: BlockComponent<T> };
+type BlockLoaders = { [T in ContentBlockType]?: () => Promise<{ default: BlockComponent<T> }> };
+type AnyBlockComponent = ComponentType<{ block: ContentBlock }>;
 
-/**
- * Content block type -> the component that renders it. Customer-data blocks are lazy, loaded with their
- * feature's code; a block type with no component yet renders the "not available online yet" note.
- */
+/** Content block type -> the component that renders it, for the blocks in the app's own code. */
 const blockRegistry: BlockRegistry = {
   richText: RichTextBlock,
   callToActionList: CallToActionListBlock,
   serviceAlert: ServiceAlertBlock,
   faq: FaqBlock,
   tabbedNavigation: TabbedNavigationBlock,
-  // Customer-data blocks: each loaded with its feature's code, on the pages that have them.
-  renewalsGrid: lazy(() => import('../features/dashboard/blocks/renewals-grid')),
-  policiesGrid: lazy(() => import('../features/dashboard/blocks/policies-grid')),
-  quotes: lazy(() => import('../features/dashboard/blocks/quotes-block')),
-  agencyCard: lazy(() => import('../features/dashboard/blocks/agency-card')),
-  crossSellBanner: lazy(() => import('../features/dashboard/blocks/cross-sell-banner')),
-  agencyContextualHelp: lazy(() => import('../features/dashboard/blocks/agency-contextual-help')),
-  policyDetails: lazy(() => import('../features/policies/blocks/policy-details')),
-  policyCoverInsert: lazy(() => import('../features/policies/blocks/policy-cover')),
-  policyDocumentPacks: lazy(() => import('../features/policies/blocks/policy-documents')),
-  policyCoverCallToAction: lazy(() => import('../features/policies/blocks/policy-cover-cta')),
-  policyContextualHelp: lazy(() => import('../features/policies/blocks/policy-contextual-help')),
-  billingDocuments: lazy(() => import('../features/billing/blocks/billing-documents')),
-  personalDetails: lazy(() => import('../features/profile/blocks/personal-details')),
-  contactDetails: lazy(() => import('../features/profile/blocks/contact-details')),
-  passwordDetails: lazy(() => import('../features/profile/blocks/password-details')),
-  marketingPreferences: lazy(() => import('../features/preferences/blocks/marketing-preferences')),
-  correspondencePreferences: lazy(() => import('../features/preferences/blocks/correspondence-preferences')),
-  contactForm: lazy(() => import('../features/contact/blocks/contact-form')),
 };
 
-function blockComponentFor(type: string): ComponentType<{ block: ContentBlock }> | undefined {
-  // The registry keeps each type with its own component; looking one up by a runtime type loses that link.
-  return (blockRegistry as Record<string, ComponentType<{ block: ContentBlock }> | undefined>)[type];
+/**
+ * Customer-data blocks: each loaded with its feature's code, on the pages that have them. The route
+ * loader starts loading a page's blocks with the page (preloadBlocks), beside its data, so the blocks
+ * do not wait for their code once the data is there. A block type with no component yet renders the
+ * "not available online yet" note.
+ */
+const blockLoaders: BlockLoaders = {
+  renewalsGrid: () => import('../features/dashboard/blocks/renewals-grid'),
+  policiesGrid: () => import('../features/dashboard/blocks/policies-grid'),
+  quotes: () => import('../features/dashboard/blocks/quotes-block'),
+  agencyCard: () => import('../features/dashboard/blocks/agency-card'),
+  crossSellBanner: () => import('../features/dashboard/blocks/cross-sell-banner'),
+  agencyContextualHelp: () => import('../features/dashboard/blocks/agency-contextual-help'),
+  policyDetails: () => import('../features/policies/blocks/policy-details'),
+  policyCoverInsert: () => import('../features/policies/blocks/policy-cover'),
+  policyDocumentPacks: () => import('../features/policies/blocks/policy-documents'),
+  policyCoverCallToAction: () => import('../features/policies/blocks/policy-cover-cta'),
+  policyContextualHelp: () => import('../features/policies/blocks/policy-contextual-help'),
+  billingDocuments: () => import('../features/billing/blocks/billing-documents'),
+  personalDetails: () => import('../features/profile/blocks/personal-details'),
+  contactDetails: () => import('../features/profile/blocks/contact-details'),
+  passwordDetails: () => import('../features/profile/blocks/password-details'),
+  marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
+  correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
+  contactForm: () => import('../features/contact/blocks/contact-form'),
+};
+
+/** Loaded block components by type: rendered at once, with no loading step. */
+const loadedBlocks = new Map<string, AnyBlockComponent>();
+const pendingBlocks = new Map<string, Promise<{ default: AnyBlockComponent }>>();
+const lazyBlocks = new Map<string, LazyExoticComponent<AnyBlockComponent>>();
+
+function blockLoaderFor(type: string): (() => Promise<{ default: AnyBlockComponent }>) | undefined {
+  // The loaders keep each type with its own component; looking one up by a runtime type loses that link.
+  return (blockLoaders as Record<string, (() => Promise<{ default: AnyBlockComponent }>) | undefined>)[type];
+}
+
+/** Loads (once) the code of a lazily loaded block type. */
+function loadBlock(type: string, loader: () => Promise<{ default: AnyBlockComponent }>) {
+  let pending = pendingBlocks.get(type);
+  if (!pending) {
+    pending = loader().then(
+      (module) => {
+        loadedBlocks.set(type, module.default);
+        return module;
+      },
+      (error: unknown) => {
+        // A later render may succeed (flaky connection); don't remember the failure.
+        pendingBlocks.delete(type);
+        throw error;
+      },
+    );
+    pendingBlocks.set(type, pending);
+  }
+  return pending;
+}
+
+/** Starts downloading the code of a page's blocks without waiting for it (called by the route loader). */
+export function preloadBlocks(blocks: readonly ContentBlock[]): void {
+  for (const block of blocks) {
+    const loader = blockLoaderFor(block.type);
+    if (loader && !loadedBlocks.has(block.type)) loadBlock(block.type, loader).catch(() => undefined);
+  }
+}
+
+/**
+ * Whether the code of all these blocks is here (loading what is not): a page that shows a loading state
+ * for its data keeps it until its blocks can render at once too, so they appear in one step and nothing
+ * below them moves twice. A block whose code failed to load counts as ready: it shows its own error.
+ */
+export function useBlocksReady(blocks: readonly ContentBlock[]): boolean {
+  const missing = blocks.filter((block) => blockLoaderFor(block.type) && !loadedBlocks.has(block.type));
+  const [settled, setSettled] = useState<readonly ContentBlock[] | null>(null);
+  const waiting = missing.length > 0 && settled !== blocks;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    void Promise.allSettled(
+      blocks.map((block) => {
+        const loader = blockLoaderFor(block.type);
+        return loader ? loadBlock(block.type, loader) : undefined;
+      }),
+    ).then(() => {
+      if (live) setSettled(blocks);
+    });
+    return () => {
+      live = false;
+    };
+  }, [waiting, blocks]);
+  return !waiting;
+}
+
+function blockComponentFor(type: string): AnyBlockComponent | undefined {
+  const own = (blockRegistry as Record<string, AnyBlockComponent | undefined>)[type];
+  if (own) return own;
+  const loaded = loadedBlocks.get(type);
+  if (loaded) return loaded;
+  const loader = blockLoaderFor(type);
+  if (!loader) return undefined;
+  let component = lazyBlocks.get(type);
+  if (!component) {
+    component = lazy(() => loadBlock(type, loader));
+    lazyBlocks.set(type, component);
+  }
+  return component;
 }
 
 function ContentBlockView({ block }: { block: ContentBlock }) {
@@ -52,7 +134,7 @@ function ContentBlockView({ block }: { block: ContentBlock }) {
   if (!Component) return <UnavailableBlock block={block} />;
   return (
     <Suspense fallback={<p className="block-loading">Loading…</p>}>
-      {/* Looked up in a module-level registry: the same component every render, so no state is lost. */}
+      {/* Looked up in module-level caches: the same component every render, so no state is lost. */}
       {/* eslint-disable-next-line react-hooks/static-components */}
       <Component block={block} />
     </Suspense>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useBlocksReady } from '../../content/block-registry';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';
 import { RichText } from '../../content/rich-text';
@@ -14,6 +15,9 @@ import { useCustomerData } from '../../content/use-customer-data';
 export default function DashboardPage({ page }: PageProps<'DashboardPage'>) {
   const user = useCurrentUser();
   const { data, isLoading } = useCustomerData();
+  // The blocks' code downloads beside the data (route loader); both are waited for, so that the blocks
+  // replace the loading line in one step.
+  const blocksReady = useBlocksReady(page.blocks);
   const [now, setNow] = useState(() => new Date());
   // The greeting follows the clock if the page stays open past noon or six.
   useEffect(() => {
@@ -28,8 +32,10 @@ export default function DashboardPage({ page }: PageProps<'DashboardPage'>) {
         <span className="visually-hidden">: </span>
         <span className="dashboard__heading">{page.heading}</span>
       </h1>
-      {isLoading ? (
-        <p className="block-loading" role="status">
+      {isLoading || !blocksReady ? (
+        // Holds the place of the blocks to come: the footer starts below the screen, so it does not
+        // move when they render (layout shift).
+        <p className="block-loading dashboard__loading" role="status">
           Thank you for being patient. We're just loading your details.
         </p>
       ) : (

@@ -2,11 +2,11 @@ import { listPoliciesCall, listQuotesCall } from '@portal/contracts/policy';
 import { getProfileCall } from '@portal/contracts/profile';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { fakeApi, fakeCall } from '../../test/fake-api/fake-api';
 import { signedInAs } from '../../test/signed-in';
-import { useUserData } from './user-data';
+import { prefetchUserData, useUserData } from './user-data';
 
 function Probe() {
   const { data } = useUserData(1);
@@ -30,9 +30,9 @@ const profile = {
   passwordLastUpdated: null,
 };
 
-const show = () =>
+const show = (queryClient = createQueryClient()) =>
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <Probe />
     </QueryClientProvider>,
   );
@@ -73,5 +73,26 @@ describe('user data (spec customer-data §7, §9)', () => {
     show();
     expect(await screen.findByText('no profile')).toBeInTheDocument();
     expect(sessionStorage.getItem('userData')).toBeNull();
+  });
+
+  it('started by the route loader before the page, the read is the one the page shows: no second read', async () => {
+    let profileReads = 0;
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fakeApi.use(
+      fakeCall(getProfileCall, async () => {
+        profileReads += 1;
+        await answered;
+        return { status: 200, body: profile };
+      }),
+    );
+    const queryClient = createQueryClient();
+    prefetchUserData(queryClient, 'C1000007', 1);
+    await vi.waitFor(() => expect(profileReads).toBe(1));
+    show(queryClient);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('profile of Helen')).toBeInTheDocument();
+    expect(profileReads).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { CustomerProfile } from '@portal/contracts/profile';
 import type { Agency, Quote } from '@portal/contracts/policy';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { readSession, removeSession, sessionKeys, writeSession } from '../storage-keys';
 import { useCurrentUser } from '../tokens';
 import { fetchAgency } from './api/get-agency';
@@ -100,6 +100,16 @@ function userDataQuery(customerId: string, ttlMinutes: number = DEFAULT_USER_CAC
     staleTime: ttlMs,
     gcTime: Math.max(ttlMs, 60_000),
   });
+}
+
+/**
+ * Starts reading the customer's data without waiting for it (the route loader of every signed-in page),
+ * so the six calls run beside the page's own code rather than after the page has rendered. Nothing is
+ * read while the data in memory or in session storage is fresh; the page's hook then finds the answer.
+ */
+export function prefetchUserData(queryClient: QueryClient, customerId: string, ttlMinutes?: number): void {
+  if (!customerId) return;
+  void queryClient.prefetchQuery(userDataQuery(customerId, ttlMinutes));
 }
 
 export interface UserDataState {
