@@ -82,6 +82,10 @@ describe('sign-out', () => {
     await signedIn();
     sessionStorage.setItem('notificationId', 'n-1');
     sessionStorage.setItem('redirectAfterLogin', '/account/bills-and-payments');
+    sessionStorage.setItem(
+      'userData',
+      JSON.stringify({ customerId: 'C1000001', savedAt: Date.now(), data: {} }),
+    );
     const otherTab = new BroadcastChannel('portal-auth');
     const told = new Promise<unknown>((resolve) => {
       otherTab.onmessage = (event) => resolve(event.data);
@@ -98,7 +102,14 @@ describe('sign-out', () => {
     ).toBe(true);
     expect(getAuthSnapshot()).toEqual({ isAuthenticated: false, data: null });
     expect(sessionStorage.getItem('authenticated')).toBe('0');
-    for (const key of ['authState', 'RelayState', 'redirect_url', 'redirectAfterLogin', 'notificationId']) {
+    for (const key of [
+      'authState',
+      'RelayState',
+      'redirect_url',
+      'redirectAfterLogin',
+      'notificationId',
+      'userData',
+    ]) {
       expect(sessionStorage.getItem(key)).toBeNull();
     }
     expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:'))).toBe(false);

@@ -1,4 +1,10 @@
-import { listPoliciesCall, listQuotesCall } from '@portal/contracts/policy';
+import {
+  getAgencyCall,
+  getAgencyWithFallbackCall,
+  getMutualDirectAgencyCall,
+  listPoliciesCall,
+  listQuotesCall,
+} from '@portal/contracts/policy';
 import { getProfileCall } from '@portal/contracts/profile';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -94,5 +100,90 @@ describe('user data (spec customer-data §7, §9)', () => {
     answer();
     expect(await screen.findByText('profile of Helen')).toBeInTheDocument();
     expect(profileReads).toBe(1);
+  });
+
+  it('gives no profile, empty policy lists and null for the rest when every call fails (spec §7)', async () => {
+    fakeApi.use(
+      fakeCall(getProfileCall, () => ({ status: 502 })),
+      fakeCall(listPoliciesCall, () => ({ status: 502 })),
+      fakeCall(listQuotesCall, () => ({ status: 502 })),
+      fakeCall(getAgencyCall, () => ({ status: 502 })),
+      fakeCall(getAgencyWithFallbackCall, () => ({ status: 502 })),
+      fakeCall(getMutualDirectAgencyCall, () => ({ status: 502 })),
+    );
+    function Capture() {
+      const { data } = useUserData(1);
+      return data ? <pre>{JSON.stringify(data)}</pre> : <p>loading</p>;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Capture />
+      </QueryClientProvider>,
+    );
+    const seen: unknown = JSON.parse((await screen.findByText(/^\{/)).textContent ?? 'null');
+    expect(seen).toMatchObject({
+      email: null,
+      profile: null,
+      policies: { active: [], renewing: [], upcoming: [], expired: [] },
+      policiesFailed: true,
+      quotes: null,
+      agency: null,
+      agencyWithFallback: null,
+      agencyForMutualDirect: null,
+    });
+  });
+
+  it('reads stored data while it is younger than userCacheTTL, and again once it is older', async () => {
+    let profileReads = 0;
+    fakeApi.use(
+      fakeCall(getProfileCall, () => {
+        profileReads += 1;
+        return { status: 200, body: { ...profile, firstName: 'Fresh' } };
+      }),
+    );
+    const stored = (ageMs: number) =>
+      sessionStorage.setItem(
+        'userData',
+        JSON.stringify({
+          customerId: 'C1000007',
+          savedAt: Date.now() - ageMs,
+          data: {
+            email: profile.emailAddress,
+            profile,
+            policies: { active: [], renewing: [], upcoming: [], expired: [] },
+            policiesFailed: false,
+            quotes: [],
+            agency: null,
+            agencyWithFallback: null,
+            agencyForMutualDirect: null,
+          },
+        }),
+      );
+
+    stored(30_000);
+    const first = show();
+    expect(await screen.findByText('profile of Helen')).toBeInTheDocument();
+    expect(profileReads).toBe(0);
+    first.unmount();
+
+    stored(61_000);
+    show();
+    expect(await screen.findByText('profile of Fresh')).toBeInTheDocument();
+    expect(profileReads).toBe(1);
+  });
+
+  it('keeps nothing in session storage when userCacheTTL is 0', async () => {
+    fakeApi.use(fakeCall(getProfileCall, () => ({ status: 200, body: profile })));
+    function NoCache() {
+      const { data } = useUserData(0);
+      return <p>{data?.profile ? `profile of ${data.profile.firstName}` : 'loading'}</p>;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <NoCache />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('profile of Helen')).toBeInTheDocument();
+    expect(sessionStorage.getItem('userData')).toBeNull();
   });
 });
