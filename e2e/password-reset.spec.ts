@@ -80,7 +80,8 @@ test.describe('forgotten password', () => {
       experimentId: 'login-intro-variant',
       variationId: await experiment.getAttribute('data-variant'),
     });
-    await page.getByRole('link', { name: 'I have forgotten my password' }).click();
+    // The words the emails use: choose "Forgotten your password?" on the sign-in page.
+    await page.getByRole('link', { name: 'Forgotten your password?' }).click();
     await expect(page).toHaveURL(/\/forgotten-password$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -132,11 +133,21 @@ test.describe('forgotten password', () => {
     await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(signOutButton(page)).toBeVisible();
 
-    // The link is used up.
+    // Signed in, the forgotten-password page sends her where she changes her password while signed in.
+    await page.goto('/forgotten-password');
+    await expect(page).toHaveURL(/\/profile\/login-security$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Update your password' })).toBeVisible();
+
+    // The link is used up: the page says so and offers a new one (not "register again").
     await signOut(page);
     await expect(page).toHaveURL(/\/login$/);
     await page.goto(link);
-    await expect(page).toHaveURL(/\/register\?warning=bad-token$/);
+    await expect(page).toHaveURL(/\/forgotten-password\?warning=bad-token$/);
+    await expect(page.getByRole('region', { name: 'Important' })).toContainText(
+      'The link you used has expired or has already been used',
+    );
+    await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     // And the password works at the sign-in page.
     await page.goto('/login');

@@ -1,4 +1,6 @@
+import { pageContent } from '@portal/contracts/content';
 import { describe, expect, it } from 'vitest';
+import forgottenPasswordContent from '../../../../content/pages/forgotten-password.json';
 import { page, makeSettings } from '../test/content-fixtures';
 import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from './guards';
 
@@ -42,5 +44,14 @@ describe('route rules', () => {
     );
     expect(guardRedirect({ page: page('/login'), isAuthenticated: false, settings })).toBeNull();
     expect(guardRedirect({ page: page('/help/privacy'), isAuthenticated: true, settings })).toBeNull();
+  });
+
+  it('sends a signed-in customer opening the forgotten-password page to where they change their password', () => {
+    const forgotten = pageContent.parse(forgottenPasswordContent);
+    expect(guardRedirect({ page: forgotten, isAuthenticated: true, settings })).toBe(
+      '/profile/login-security',
+    );
+    // Signed out, the page is the way back in.
+    expect(guardRedirect({ page: forgotten, isAuthenticated: false, settings })).toBeNull();
   });
 });

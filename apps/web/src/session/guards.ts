@@ -114,12 +114,14 @@ export interface GuardInput {
 /**
  * The routing guards of spec section 4 that the shell applies: a page that needs sign-in sends a
  * signed-out visitor to the login page; a signed-in customer opening the login or registration page
- * goes to the dashboard. Returns where to go, or null to show the page. (The marketing-preferences
- * step guard belongs to the sign-in journey, which knows that status.)
+ * goes to the dashboard, and one opening the forgotten-password page goes where they change their
+ * password while signed in (the page's `signedInUrl`). Returns where to go, or null to show the page.
+ * (The marketing-preferences step guard belongs to the sign-in journey, which knows that status.)
  */
 export function guardRedirect({ page, isAuthenticated, settings }: GuardInput): string | null {
   if (page.requiresAuthentication && !isAuthenticated) return settings.loginPage;
-  if (isAuthenticated && (page.type === 'LoginPage' || page.type === 'RegistrationPage'))
-    return settings.dashboardPage;
+  if (!isAuthenticated) return null;
+  if (page.type === 'LoginPage' || page.type === 'RegistrationPage') return settings.dashboardPage;
+  if (page.type === 'ResetPasswordPage') return page.signedInUrl;
   return null;
 }

@@ -11,7 +11,8 @@ import { contentBlock, contentExperiment, messages } from './blocks';
 /**
  * Named texts of a page. Known keys: wrongCredentialsMessage, submitErrorMessage, apiError, noDocsError,
  * noDocsErrorHeading, fileError, errorSavingChangesMessage, errorMessage, updateErrorMessage,
- * invalidTokenMessage (registration `?warning=bad-token`), incorrectEmailMessage (OK_1),
+ * invalidTokenMessage (registration `?warning=bad-token`), expiredLinkMessage (forgotten password
+ * `?warning=bad-token`), incorrectEmailMessage (OK_1),
  * needMoreDataMessage, lockedOutMessage, passwordExpiredMessage, resendText, codeSentText, formErrorMessage,
  * errorSummaryHeading.
  */
@@ -75,6 +76,11 @@ export const pageContent = z.discriminatedUnion('type', [
   page('ConfirmationPage', {}),
   page('PasswordPage', {
     mode: z.enum(['activation', 'recovery']),
+    /**
+     * Where a missing, expired or used link goes, with `?warning=bad-token` (spec: the registration page;
+     * a reset link goes to the forgotten-password page, which offers a new link).
+     */
+    invalidLinkUrl: z._default(contentPath, '/register'),
   }),
   page('AuthenticationVerificationPage', {}),
   page('AuthenticationChallengePage', {
@@ -82,7 +88,10 @@ export const pageContent = z.discriminatedUnion('type', [
     resendDelaySeconds: z._default(z.number().check(z.int(), z.positive()), 30),
   }),
   page('LoginPage', {}),
-  page('ResetPasswordPage', {}),
+  page('ResetPasswordPage', {
+    /** Where a signed-in customer goes instead: they change their password in their profile. */
+    signedInUrl: z._default(contentPath, '/profile/login-security'),
+  }),
   page('DashboardPage', {}),
   page('StandardPageTemplate', {}),
   page('RedirectPage', {

@@ -50,6 +50,37 @@ describe('AuthenticationChallengePage', () => {
     expect(screen.getByText(/We are calling \+44 XXXX XXX456 now/)).toBeInTheDocument();
   });
 
+  it('helps with a code that has not come in the words of its channel: a text message or a call', async () => {
+    await reachChallenge(margaret, 'sms');
+    const sms = await renderChallenge();
+    expect(screen.getByRole('heading', { name: 'Not received a code?' })).toBeInTheDocument();
+    expect(screen.getByText(/Text messages can take a few minutes to arrive/)).toBeInTheDocument();
+    expect(screen.queryByText(/missed the call/)).not.toBeInTheDocument();
+    sms.unmount();
+
+    await reachChallenge(david, 'call');
+    await renderChallenge();
+    expect(screen.getByRole('heading', { name: 'Not received a code?' })).toBeInTheDocument();
+    expect(screen.getByText(/If you missed the call or did not catch the code/)).toBeInTheDocument();
+    expect(screen.queryByText(/text message/i)).not.toBeInTheDocument();
+  });
+
+  it('names an unfinished code in the summary and beside the boxes only, once Continue is pressed', async () => {
+    const user = userEvent.setup();
+    await reachChallenge(margaret, 'sms');
+    await renderChallenge();
+    await user.click(boxes()[0]!);
+    await user.keyboard('12');
+    await user.click(continueButton());
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', { name: 'Enter the 6-digit code, using numbers only' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Enter the 6-digit code, using numbers only')).toHaveLength(2);
+    expect(screen.queryByText('Enter the full code, using numbers only.')).not.toBeInTheDocument();
+    expect(continueButton()).not.toHaveAttribute('aria-describedby');
+  });
+
   it('takes digits only, one per box, and enables Continue when the code is complete', async () => {
     const user = userEvent.setup();
     await reachChallenge(margaret, 'sms');

@@ -1,4 +1,4 @@
-import type { FormField } from '@portal/contracts/content';
+import type { ContentBlock, FormField } from '@portal/contracts/content';
 import { codeLengthOf } from '@portal/contracts/identity';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -56,7 +56,8 @@ export function challengeField(fields: readonly FormField[], length: 5 | 6): For
  * Continue works only with every box filled. A wrong code shows content submitErrorMessage and empties
  * the boxes; the right one signs in (token exchange, then RelayState or the marketing step). "Send a new
  * code" waits 30 seconds after the page opens and after each use; if sending fails, the customer is
- * signed out and starts again.
+ * signed out and starts again. The sent-code line and the "Not received a code?" help speak of a text or
+ * a call, as the code was sent (content codeSentText / codeSentByCallText, helpText / helpByCallText).
  */
 export default function AuthenticationChallengePage({ page }: PageProps<'AuthenticationChallengePage'>) {
   const settings = useSiteSettings();
@@ -102,8 +103,11 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
   const code = codeValue(boxes);
   const validation = validateField(field, code);
   const inlineError = revealed > 0 && !validation.valid ? validation.error : null;
-  // Spec section 5: the page-level error shows while the code has been started but is not yet valid.
-  const formError = shouldShowFormError([validation]) ? pageMessage(page, 'formErrorMessage') : null;
+  // Spec section 5: the page-level error shows while the code has been started but is not yet valid,
+  // until the summary at the top says what is wrong (the one error pattern of every form).
+  const summaryShows = problem !== null || inlineError !== null;
+  const formError =
+    shouldShowFormError([validation]) && !summaryShows ? pageMessage(page, 'formErrorMessage') : null;
   const inputId = fieldId(field);
 
   const show = (key: MessageKey) => {
@@ -183,6 +187,14 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
   };
 
   const sentKey: MessageKey = factorType === 'call' ? 'codeSentByCallText' : 'codeSentText';
+  // "Not received a code?" in the words of the channel: a call is not a text message.
+  const helpKey: MessageKey = factorType === 'call' ? 'helpByCallText' : 'helpText';
+  const help: ContentBlock = {
+    id: 'challenge-help',
+    type: 'richText',
+    heading: plainText(pageMessage(page, 'helpHeading')),
+    html: pageMessage(page, helpKey, { phone: settings.infinityPhoneTracking }),
+  };
   const lockedOut = problem?.key === 'lockedOutMessage';
 
   return (
@@ -257,7 +269,7 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
           </ResendButton>
         </form>
       )}
-      <ContentBlocks blocks={page.blocks} />
+      <ContentBlocks blocks={[help, ...page.blocks]} />
       <CallToActionList items={page.callsToAction} />
     </article>
   );

@@ -162,7 +162,7 @@ describe('PasswordPage', () => {
     expect(readPendingCompletion()).toBeNull();
   });
 
-  it('sends a refused recovery token to the registration page with the bad-token warning', async () => {
+  it('sends an expired or used reset link to the forgotten-password page, which offers a new link', async () => {
     fakeApi.use(
       fakeCall(recoveryTokenCall, () => ({
         status: 403,
@@ -171,7 +171,45 @@ describe('PasswordPage', () => {
     );
     const { location } = await renderPasswordPage(recovery, '/forgotten-password/new-password?token=old');
     await waitFor(() => expect(location().search).toBe('?warning=bad-token'));
-    expect(location().pathname).toBe('/register');
+    expect(location().pathname).toBe('/forgotten-password');
+  });
+
+  it('sends an empty reset link to the forgotten-password page too', async () => {
+    const { location } = await renderPasswordPage(recovery, '/forgotten-password/new-password');
+    await waitFor(() => expect(location().pathname).toBe('/forgotten-password'));
+    expect(location().search).toBe('?warning=bad-token');
+    expect(callsTo(recoveryTokenCall)).toHaveLength(0);
+  });
+
+  it('refuses the current password beside the field as well as in the summary', async () => {
+    const sameAsCurrent = 'Your new password must be different from your current password.';
+    fakeApi.use(
+      fakeCall(resetPasswordCall, () => ({
+        status: 403,
+        body: oktaError(
+          'E0000080',
+          'The password does not meet the complexity requirements of the current password policy.',
+          [sameAsCurrent],
+        ),
+      })),
+    );
+    const user = userEvent.setup();
+    const { location } = await renderPasswordPage(
+      recovery,
+      '/forgotten-password/new-password?token=reset-token',
+    );
+    const box = await screen.findByLabelText('New password');
+    await user.type(box, 'BluebellCottage1952');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: sameAsCurrent })).toHaveAttribute(
+      'href',
+      '#recovery-new-password',
+    );
+    expect(box).toHaveAccessibleDescription(new RegExp(`^Error: ${sameAsCurrent}`));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveValue('');
+    expect(location().pathname).toBe('/forgotten-password/new-password');
   });
 
   it('opens the error fallback when the identity provider cannot be reached', async () => {

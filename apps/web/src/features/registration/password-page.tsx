@@ -24,9 +24,13 @@ import { ContentField } from './components/content-field';
 import { pageMessage, plainText } from './utils/page-messages';
 import { BAD_TOKEN_WARNING } from './registration-page';
 
-/** Spec section 8: an invalid or empty token opens the registration page with the bad-token warning. */
-export const REGISTRATION_PAGE_PATH = '/register';
-export const BAD_TOKEN_PATH = `${REGISTRATION_PAGE_PATH}?warning=${BAD_TOKEN_WARNING}`;
+/**
+ * Spec section 8: an invalid or empty token opens the registration page with the bad-token warning; a
+ * reset link's page names the forgotten-password page instead (content `invalidLinkUrl`), which says the
+ * link has expired or been used and offers a new one.
+ */
+const badLinkPath = (page: PageProps<'PasswordPage'>['page']) =>
+  `${page.invalidLinkUrl}?warning=${BAD_TOKEN_WARNING}`;
 
 const defaultPasswordField: FormField = {
   id: 'new-password',
@@ -49,12 +53,13 @@ type Step =
 
 /**
  * Choose a password from an emailed link (spec sections 2, 4, 8): `token` is checked as an activation or a
- * recovery (content `mode`); a missing or refused token opens the registration page with the bad-token
- * warning. The new password is checked live against the requirements list from settings (always "No
+ * recovery (content `mode`); a missing or refused token opens content `invalidLinkUrl` (the registration
+ * page, or for a reset the forgotten-password page) with the bad-token warning. The new password is checked live against the requirements list from settings (always "No
  * spaces"). The provider's answer continues the sign-in: a session token signs the customer in; otherwise
  * the second factor is required, and the customer continues to choose how to get the code in the same
- * transaction (the new password takes effect when the code is right). A 403 shows the provider's message
- * and clears the field; any other failure clears the session and opens the error fallback.
+ * transaction (the new password takes effect when the code is right). A 403 (a password the provider
+ * refuses, such as the current one) shows the provider's message in the summary and beside the field, and
+ * clears the field; any other failure clears the session and opens the error fallback.
  */
 export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
   const settings = useSiteSettings();
@@ -87,7 +92,7 @@ export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
     checked.current = token;
     if (page.mode === 'activation') startRegistrationJourney();
     if (token === '') {
-      navigate(BAD_TOKEN_PATH, { replace: true });
+      navigate(badLinkPath(page), { replace: true });
       return;
     }
     void (async () => {
@@ -100,7 +105,7 @@ export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
           authenticationStatus: 'Unauthenticated',
         });
         if (result.kind === 'badToken') {
-          navigate(BAD_TOKEN_PATH, { replace: true });
+          navigate(badLinkPath(page), { replace: true });
         } else if (result.kind === 'ready') {
           setStep({ kind: 'ready', transaction: result.transaction });
         } else {
@@ -198,7 +203,7 @@ export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
       )}
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
-        <ContentField field={field} form={form} settings={settings} />
+        <ContentField field={field} form={form} settings={settings} error={refusal?.text} />
         <FormSubmitButton
           form={form}
           submitting={submitting}

@@ -14,8 +14,8 @@ import ResetPasswordPage from './reset-password-page';
 const page = pageContent.parse(resetContent) as PageOf<'ResetPasswordPage'>;
 
 let cleanupNavigator: (() => void) | undefined;
-async function renderReset() {
-  const rendered = await renderAuthPage(<ResetPasswordPage page={page} />, '/forgotten-password');
+async function renderReset(path = '/forgotten-password') {
+  const rendered = await renderAuthPage(<ResetPasswordPage page={page} />, path);
   cleanupNavigator = rendered.unregister;
   return rendered;
 }
@@ -41,6 +41,13 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Enter an email address in the correct format',
     );
+    // The one error pattern: the summary links to the field, and the field says it beside it.
+    expect(
+      screen.getByRole('link', {
+        name: 'Enter an email address in the correct format, like name@example.com',
+      }),
+    ).toHaveAttribute('href', '#reset-email');
+    expect(emailBox()).toHaveAccessibleDescription(/^Error: Enter an email address in the correct format/);
 
     await user.type(emailBox(), 'margaret.thompson@');
     await user.tab();
@@ -84,5 +91,23 @@ describe('ResetPasswordPage', () => {
     );
     await user.click(sendButton());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('too many attempts'));
+  });
+
+  it('opened from an expired or used link, says so and sends a new link', async () => {
+    const user = userEvent.setup();
+    const { location } = await renderReset('/forgotten-password?warning=bad-token');
+    const banner = screen.getByRole('region', { name: 'Important' });
+    expect(banner).toHaveTextContent('The link you used has expired or has already been used');
+    expect(banner).toHaveTextContent('we will send you a new link');
+    expect(banner).not.toHaveTextContent(/register/i);
+    await user.type(emailBox(), 'margaret.thompson@example.co.uk');
+    await user.click(sendButton());
+    await waitFor(() => expect(location().pathname).toBe('/forgotten-password/check-your-email'));
+    expect(callsTo(requestPasswordResetCall)).toHaveLength(1);
+  });
+
+  it('shows no expired-link message when opened normally', async () => {
+    await renderReset();
+    expect(screen.queryByText(/has expired or has already been used/)).not.toBeInTheDocument();
   });
 });

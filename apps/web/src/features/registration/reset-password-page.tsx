@@ -1,8 +1,9 @@
 import type { FormField } from '@portal/contracts/content';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FormSubmitButton, readyToSend } from '../../lib/forms/form-submit';
 import { ErrorSummary } from '../../components/ui/error-summary';
+import { NotificationBanner } from '../../components/ui/notification-banner';
 import { ContentBlocks } from '../../content/block-registry';
 import { CallToActionList } from '../../content/call-to-action';
 import { ContentPageBody } from '../../content/content-page-body';
@@ -16,6 +17,7 @@ import { normaliseEmail } from '@portal/contracts/fields';
 import { requestPasswordReset } from './api/request-password-reset';
 import { ContentField } from './components/content-field';
 import { pageMessage, type MessageKey } from './utils/page-messages';
+import { BAD_TOKEN_WARNING } from './registration-page';
 
 const DEFAULT_NEXT_URL = '/forgotten-password/check-your-email';
 
@@ -33,11 +35,14 @@ const defaultEmailField: FormField = {
 /**
  * Forgotten password (spec sections 5, 7): the email field accepts empty (no error for an untouched or
  * cleared field) but the button works only with a valid address. The registration service emails a reset
- * link when an account exists; the answer, and so the next page, is the same for every address.
+ * link when an account exists; the answer, and so the next page, is the same for every address. Opened
+ * from an expired or used reset link (`?warning=bad-token`), it says so first: the form sends a new link.
  */
 export default function ResetPasswordPage({ page }: PageProps<'ResetPasswordPage'>) {
   const settings = useSiteSettings();
   const navigate = useNavigate();
+  const location = useLocation();
+  const expiredLink = new URLSearchParams(location.search).get('warning') === BAD_TOKEN_WARNING;
   const emailField = page.fields.find((f) => f.type === 'email') ?? defaultEmailField;
   const fields = useMemo(() => [emailField], [emailField]);
   const form = useForm({ fields });
@@ -74,15 +79,22 @@ export default function ResetPasswordPage({ page }: PageProps<'ResetPasswordPage
   };
 
   const heading = pageMessage(page, 'errorSummaryHeading');
-  // An empty field has no error of its own; asking to send with it still needs saying.
-  const summaryErrors =
+  // An empty field has no error of its own; asking to send with it still needs saying, at the top and
+  // beside the field.
+  const emptyError =
     form.submitCount > 0 && normaliseEmail(email) === '' && form.summaryErrors.length === 0
-      ? [{ id: emailField.id, message: emailField.requiredMessage ?? emailField.errorMessage }]
-      : form.summaryErrors;
+      ? (emailField.requiredMessage ?? emailField.errorMessage)
+      : null;
+  const summaryErrors = emptyError ? [{ id: emailField.id, message: emptyError }] : form.summaryErrors;
 
   return (
     <article className="page">
       <h1>{page.heading}</h1>
+      {expiredLink && !problem && summaryErrors.length === 0 ? (
+        <NotificationBanner variant="important" focusOnMount>
+          <RichText html={pageMessage(page, 'expiredLinkMessage')} />
+        </NotificationBanner>
+      ) : null}
       {problem ? (
         <ErrorSummary
           key={problem.attempt}
@@ -94,7 +106,7 @@ export default function ResetPasswordPage({ page }: PageProps<'ResetPasswordPage
       )}
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
-        <ContentField field={emailField} form={form} settings={settings} />
+        <ContentField field={emailField} form={form} settings={settings} error={emptyError} />
         <FormSubmitButton
           form={form}
           ready={ready}

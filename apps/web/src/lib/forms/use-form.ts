@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldContext, type FieldDefinition, type FieldValue } from '../validation/field';
 import { evaluateForm, type FormError, type FormEvaluation } from '../validation/form';
 import { afterPointerRelease, trackPointerPresses } from './pointer-press';
@@ -72,6 +72,9 @@ export function useForm({ fields, initialValues, context }: UseFormOptions): For
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [submitCount, setSubmitCount] = useState(0);
+  // Bumped for a field each time it is cleared: a reveal still waiting for the pointer's release belongs
+  // to the value before, and must not mark the emptied field (e.g. a password cleared after a refusal).
+  const clears = useRef(new Map<string, number>());
 
   useEffect(() => trackPointerPresses(), []);
 
@@ -95,9 +98,11 @@ export function useForm({ fields, initialValues, context }: UseFormOptions): For
   const blur = useCallback(
     (name: string) => {
       if (!dirty.has(name)) return;
-      afterPointerRelease(() =>
-        setRevealed((current) => (current.has(name) ? current : new Set(current).add(name))),
-      );
+      const clearedBefore = clears.current.get(name) ?? 0;
+      afterPointerRelease(() => {
+        if ((clears.current.get(name) ?? 0) !== clearedBefore) return;
+        setRevealed((current) => (current.has(name) ? current : new Set(current).add(name)));
+      });
     },
     [dirty],
   );
@@ -111,6 +116,7 @@ export function useForm({ fields, initialValues, context }: UseFormOptions): For
   const clear = useCallback(
     (names?: readonly string[]) => {
       const targets = new Set(names ?? fields.map((f) => f.name));
+      for (const name of targets) clears.current.set(name, (clears.current.get(name) ?? 0) + 1);
       setValues((current) => {
         const next = { ...current };
         for (const f of fields) if (targets.has(f.name)) next[f.name] = emptyValue(f);

@@ -18,6 +18,11 @@ export interface ContentFieldProps {
   field: FormField;
   form: FormController;
   settings: SiteSettings;
+  /**
+   * The service's refusal of this field's value (e.g. a new password that is the current one), shown
+   * beside the field in place of its own validation message.
+   */
+  error?: string | null | undefined;
 }
 
 /** Input attributes per field type: the keyboard phones show and what autofill offers. */
@@ -57,13 +62,14 @@ function textInputProps(field: FormField) {
 /**
  * One content form field, built by its type (spec section 2: dob, password, newPassword, email, postcode,
  * checkbox, policyNumber; text otherwise), wired to the form's value, validation and inline error.
- * Checkbox and new-password fields show no inline message (spec section 5): the error summary names them,
- * and the new password has its live requirements list.
+ * Checkbox and new-password fields show no inline validation message (spec section 5): the error summary
+ * names them, and the new password has its live requirements list. A refusal from the service (`error`)
+ * shows beside any field.
  */
-export function ContentField({ field, form, settings }: ContentFieldProps) {
+export function ContentField({ field, form, settings, error: refusal }: ContentFieldProps) {
   const id = fieldId(field);
   const value = form.values[field.name];
-  const error = showsInlineError(field.type) ? form.errorFor(field.name) : null;
+  const error = refusal || (showsInlineError(field.type) ? form.errorFor(field.name) : null);
   const tooltip = field.tooltip ? <RichText html={field.tooltip} /> : undefined;
   const common = {
     id,

@@ -9,6 +9,8 @@ const fallbackMessages = {
   errorSummaryHeading: 'There is a problem',
   invalidTokenMessage:
     '<p>The link you used has expired or has already been used. Please register again and we will send you a new link.</p>',
+  expiredLinkMessage:
+    '<p>The link you used has expired or has already been used. Enter your email address and we will send you a new link.</p>',
   incorrectEmailMessage:
     '<p>The email address does not match the one on your policy. Check it and try again, or call us free on {phone}.</p>',
   needMoreDataMessage:
