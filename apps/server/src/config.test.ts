@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
       OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', d: 'x' }] }),
       OIDC_COOKIE_KEYS: 'k'.repeat(32),
+      SMTP_URL: 'smtp://mail.internal:587',
+      SMS_PROVIDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.internal/send',
       DEV_OUTBOX: 'on',
     });
     expect(config.database).toEqual({

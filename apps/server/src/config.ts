@@ -42,6 +42,11 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  /**
+   * Seed the demo customers (published passwords) and their policies, documents and sign-ins. Default: on
+   * outside production, off in production; `true` in production is allowed for a demo site, with a warning.
+   */
+  SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   /** Shown on the outbox page and API; refused in production whatever this says. */
   DEV_OUTBOX: z.enum(['on', 'off']).default('on'),
   /** The insurer's policy system, where mid-term changes, renewals and quote-and-buy continue. */
@@ -118,6 +123,8 @@ export interface Config {
   featureFlagSdkKey: string;
   webDistDir: string;
   devOutbox: boolean;
+  /** Whether the seed writes the demo customers and their data (insurer reference data always seeds). */
+  seedDemoData: boolean;
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses (never `true`: see parseTrustProxy). */
   trustProxy: TrustProxy;
   redisKeyPrefix: string;
@@ -193,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMS_PROVIDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
     throw new ConfigError('Invalid configuration: SMS_WEBHOOK_URL: required when SMS_PROVIDER=webhook');
   }
+  requireRealDelivery(e, modules);
 
   return {
     env: e.NODE_ENV,
@@ -216,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     featureFlagSdkKey: e.FEATURE_FLAG_SDK_KEY,
     webDistDir: e.WEB_DIST_DIR,
     devOutbox: e.NODE_ENV !== 'production' && e.DEV_OUTBOX === 'on',
+    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     messaging: {
@@ -228,6 +237,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oidc,
   };
+}
+
+/** The modules that send customers codes (texts, calls) or emails, directly or through identity. */
+const messagingModules: readonly ModuleName[] = ['identity', 'registration', 'account', 'portal'];
+
+/**
+ * In production a code or an email must reach the customer: an instance serving a module that sends them
+ * refuses to start with the outbox (SMS_PROVIDER=outbox, the default, or no SMTP_URL), which only the dev
+ * outbox page, never mounted in production, can read.
+ */
+function requireRealDelivery(e: z.infer<typeof envSchema>, modules: ReadonlySet<ModuleName>): void {
+  if (e.NODE_ENV !== 'production' || !messagingModules.some((m) => modules.has(m))) return;
+  if (e.SMS_PROVIDER === 'outbox') {
+    throw new ConfigError(
+      'Invalid configuration: SMS_PROVIDER: outbox is not allowed in production (codes would reach no one); set SMS_PROVIDER=webhook and SMS_WEBHOOK_URL',
+    );
+  }
+  if (!e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL: required in production (emails would reach no one without it)',
+    );
+  }
 }
 
 /** TRUST_PROXY: false, a hop count, or the proxies' addresses; anything else stops the start. */

@@ -154,7 +154,7 @@ async function banner(config: Config, startedMs: number): Promise<string> {
     const r = new URL(config.redisUrl);
     lines.push(`  Shared state: Redis at ${r.hostname}:${r.port || '6379'}`);
   }
-  if (config.env !== 'production') {
+  if (config.seedDemoData && config.env !== 'production') {
     const name = (c: (typeof demoCustomers)[number]) => `${c.title} ${c.firstName} ${c.lastName}`;
     lines.push('', '  Sign in as a demo customer (email / password):');
     for (const c of demoCustomers.filter((c) => c.registered && c.email)) {
@@ -181,6 +181,11 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+  if (config.env === 'production' && config.seedDemoData) {
+    console.warn(
+      'WARNING: SEED_DEMO_DATA=true in production: the demo customers, whose passwords the README publishes, can sign in. Only for a demonstration site.',
+    );
   }
 
   // A signal while starting stops the start after the step in progress, leaving nothing half-written.

@@ -153,16 +153,26 @@ const successTx = z.object({
   _embedded: z.object({ user: oktaUser }),
 });
 
-/** The answer to recovery/password: the same for every username, whether or not an account exists. */
+/**
+ * The answer to recovery/password (recoveryType PASSWORD) and recovery/unlock (UNLOCK): the same for every
+ * username, whether or not an account exists (or is locked).
+ */
 const recoveryChallengeTx = z.object({
   status: z.literal('RECOVERY_CHALLENGE'),
   factorResult: z.literal('WAITING'),
   factorType: z.literal('EMAIL'),
-  recoveryType: z.literal('PASSWORD'),
+  recoveryType: z.enum(['PASSWORD', 'UNLOCK']),
 });
 
-/** The answer to cancel. */
-const unauthenticatedTx = z.object({ status: z.literal('UNAUTHENTICATED') });
+/**
+ * The answer to cancel; and to recovery/token with an unlock token, with recoveryType UNLOCK: the account
+ * is unlocked and nobody is signed in (Okta ends an unlock in SUCCESS without a sessionToken; here every
+ * SUCCESS carries one, docs/decisions/004).
+ */
+const unauthenticatedTx = z.object({
+  status: z.literal('UNAUTHENTICATED'),
+  recoveryType: z.optional(z.literal('UNLOCK')),
+});
 
 export const authnTransaction = named(
   z.discriminatedUnion('status', [
@@ -218,7 +228,7 @@ const errors = { 400: oktaError, 401: oktaError, 403: oktaError, 429: oktaError 
 export const authnCall = defineCall({
   id: 'identity.authn',
   summary:
-    'Primary authentication. {username, password}: MFA_REQUIRED (every customer has a second factor), or 401 E0000004 alike for a wrong password and an unknown, locked or inactive user. {token} (activation token from the email): PASSWORD_RESET with recoveryType ACCOUNT_ACTIVATION. {stateToken} alone (resume, as the Okta SDK sends it): the transaction in its current state, or 401 E0000011 for an unknown, expired, finished or cancelled one. 429 E0000047 above 4 requests a second per username.',
+    'Primary authentication. {username, password}: MFA_REQUIRED (every customer has a second factor), or 401 E0000004 alike for a wrong password and an unknown, locked or inactive user. {token} (activation token from the email): PASSWORD_RESET with recoveryType ACCOUNT_ACTIVATION. {stateToken} alone (resume, as the Okta SDK sends it): the transaction in its current state, or 401 E0000011 for an unknown, expired, finished or cancelled one. 429 E0000047 above 4 requests a second per username, or after 30 failed sign-ins an hour from the client address (whatever the usernames).',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn',
@@ -279,7 +289,7 @@ export const resetPasswordCall = defineCall({
 export const recoveryPasswordCall = defineCall({
   id: 'identity.recoveryPassword',
   summary:
-    'Forgotten password by email: the same RECOVERY_CHALLENGE answer for every username; a reset link (60 minutes) is emailed when the account exists, at most 3 an hour per account.',
+    'Forgotten password by email: the same RECOVERY_CHALLENGE answer for every username; a reset link (60 minutes) is emailed when the account exists, at most 3 an hour per account. 429 E0000047 above 20 emailed-link requests (forgotten password and unlock) an hour per client address.',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/recovery/password',
@@ -291,12 +301,25 @@ export const recoveryPasswordCall = defineCall({
 export const recoveryTokenCall = defineCall({
   id: 'identity.recoveryToken',
   summary:
-    'Exchanges the recovery token from the reset email for PASSWORD_RESET (recoveryType PASSWORD). 403 E0000105 for an unknown, expired, used or replaced token.',
+    'Exchanges the recovery token from the reset email for PASSWORD_RESET (recoveryType PASSWORD). The token from the unlock email unlocks the account and answers UNAUTHENTICATED with recoveryType UNLOCK (sign in next). 403 E0000105 for an unknown, expired, used or replaced token.',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/recovery/token',
   auth: false,
   body: recoveryTokenBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const recoveryUnlockCall = defineCall({
+  id: 'identity.recoveryUnlock',
+  summary:
+    'Self-service unlock by email: the same RECOVERY_CHALLENGE answer (recoveryType UNLOCK) for every username, after the same time; an unlock link (60 minutes, single use) is emailed only when the account exists and is locked, at most 3 an hour per account. The link leads to the sign-in page, which redeems it at recovery/token. 429 E0000047 above 20 emailed-link requests an hour per client address.',
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/recovery/unlock',
+  auth: false,
+  // Okta's body for unlock is the same as for recovery/password.
+  body: recoveryPasswordBody,
   responses: { 200: authnTransaction, ...errors },
 });
 

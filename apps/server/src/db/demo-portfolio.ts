@@ -166,8 +166,11 @@ const manyValuables: DemoValuable[] = [
   ['Watches', 'Pocket watch, silver, 1890', 650],
 ].map(([category, description, value]) => item(String(category), String(description), Number(value)));
 
-/** The direct line of the insurer (Meridian Mutual Direct) and two local agencies. */
-const demoAgencies: DemoAgency[] = [
+/**
+ * The direct line of the insurer (Meridian Mutual Direct) and two local agencies: reference data, seeded
+ * in production too (db/seed.ts), unlike the demo customers.
+ */
+export const demoAgencies: DemoAgency[] = [
   {
     agencyId: 'mutual-direct',
     name: 'Meridian Mutual Direct',

@@ -1,13 +1,38 @@
 import { createHash } from 'node:crypto';
 import type { ModuleContext, ServiceModule } from '../platform/module';
 import { modules } from '../modules';
+import { accountModule } from '../modules/account';
+import { documentModule } from '../modules/document';
+import { identityModule } from '../modules/identity';
+import { policyModule } from '../modules/policy';
+import { upsertAgency } from '../modules/policy/policy.repository';
+import { demoAgencies } from './demo-portfolio';
+
+/**
+ * The seeds that write the demo customers (whose passwords the README publishes) and their data. Without
+ * demo data (production, unless SEED_DEMO_DATA=true) they are skipped, and a module whose seed also writes
+ * the insurer's reference data seeds only that: the policy module's agencies. Content and the OpenID keys
+ * seed as always.
+ */
+const demoSeeds = new Map<ServiceModule, ((ctx: ModuleContext) => Promise<void>) | null>([
+  [accountModule, null],
+  [identityModule, null],
+  [documentModule, null],
+  [
+    policyModule,
+    async (ctx) => {
+      for (const agency of demoAgencies) await upsertAgency(ctx.db, agency);
+    },
+  ],
+]);
 
 /**
  * Runs every module's idempotent seed, in module order (customers before the identities that link to
  * them). A module that declares its `seedInputs` is seeded only when its fingerprint (inputs, seed
  * version, applied migrations) differs from the one recorded in seed_state, so most starts skip the demo
  * data entirely, and changes a demo customer made through the portal are not reverted by a restart.
- * `force` runs every seed regardless (tests, or restoring demo data edited by hand).
+ * `force` runs every seed regardless (tests, or restoring demo data edited by hand). Without
+ * `config.seedDemoData` the demo seeds are left out (see demoSeeds).
  */
 export async function seedAll(
   ctx: ModuleContext,
@@ -27,6 +52,11 @@ export async function seedAll(
   const keys = new Set<string>();
   for (const mod of list) {
     if (!mod.seed) continue;
+    if (!ctx.config.seedDemoData && demoSeeds.has(mod)) {
+      await demoSeeds.get(mod)?.(ctx);
+      skipped.push(mod.name);
+      continue;
+    }
     if (!mod.seedInputs) {
       await mod.seed(ctx);
       ran.push(mod.name);

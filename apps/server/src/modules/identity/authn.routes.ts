@@ -8,22 +8,21 @@ import {
   previousCall,
   recoveryPasswordCall,
   recoveryTokenCall,
+  recoveryUnlockCall,
   resetPasswordCall,
 } from '@portal/contracts/identity';
 import { counterStore } from '../../platform/counters';
 import type { ModuleContext } from '../../platform/module';
 import { route } from '../../platform/route';
-import type { Authn, RequestMeta } from './authn.service';
+import { identityLimits, type Authn, type RequestMeta } from './authn.service';
 import type { IdentityService } from './identity.service';
 import { installOktaErrorHandler, oktaErrors, rateLimitHeaders } from './okta-errors';
-
-/** Forgotten-password requests per client address an hour: stops one client mailing every customer. */
-const RECOVERY_PER_IP_PER_HOUR = 20;
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   correlationId: request.correlationId,
   sessionId: request.sessionId,
   log: request.log,
+  clientAddress: request.ip,
 });
 
 /**
@@ -63,13 +62,25 @@ export async function authnRoutes(
     authn.resetPassword(body.stateToken, body.newPassword, meta(request)),
   );
 
-  route(app, recoveryPasswordCall, async ({ body, request }) => {
+  // Forgotten password and unlock share one budget of emailed links per client address: stops one client
+  // mailing every customer.
+  const takeEmailLinkRate = async (request: FastifyRequest) => {
     const perIp = await (
       await counterStore(ctx)
-    ).take(`recovery-ip:${request.ip}`, RECOVERY_PER_IP_PER_HOUR, 60 * 60_000);
+    ).take(`recovery-ip:${request.ip}`, identityLimits.emailLinksPerAddressPerHour, 60 * 60_000);
     if (!perIp.allowed) throw oktaErrors.rateLimited(perIp);
+  };
+
+  route(app, recoveryPasswordCall, async ({ body, request }) => {
+    await takeEmailLinkRate(request);
     await identity.requestPasswordReset(body.username, meta(request));
     return authn.recoveryChallenge();
+  });
+
+  route(app, recoveryUnlockCall, async ({ body, request }) => {
+    await takeEmailLinkRate(request);
+    await authn.requestUnlock(body.username, meta(request));
+    return authn.unlockChallenge();
   });
 
   route(app, recoveryTokenCall, ({ body, request }) =>

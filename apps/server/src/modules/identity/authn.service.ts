@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../platform/module';
+import type { RequestMeta } from './authn/context';
 import { activationToken } from './authn/activation';
 import { cancel } from './authn/cancel';
 import { matchCode } from './authn/codes';
@@ -13,6 +14,8 @@ import { resend } from './authn/resend';
 import { resetPassword } from './authn/reset-password';
 import { issueCode } from './authn/send-code';
 import { createTransaction } from './authn/transactions';
+import { padded } from './authn/timing';
+import { requestUnlock, unlockChallenge } from './authn/unlock';
 import { verifyFactor } from './authn/verify-factor';
 
 export { identityLimits } from './authn/limits';
@@ -41,6 +44,11 @@ export function createAuthn(ctx: ModuleContext) {
     activationToken: step(activationToken),
     recoveryToken: step(recoveryToken),
     recoveryChallenge,
+    /** Same answer and, padded, the same time for every username: see authn/unlock.ts. */
+    requestUnlock: padded((username: string, meta: RequestMeta) =>
+      requestUnlock(c, ctx.config.publicUrl, username, meta),
+    ),
+    unlockChallenge,
     resetPassword: step(resetPassword),
     verifyFactor: step(verifyFactor),
     resend: step(resend),

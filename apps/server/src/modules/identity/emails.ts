@@ -76,3 +76,23 @@ export function passwordResetEmail(
       signOff,
   };
 }
+
+/** The unlock link: opens the sign-in page, which unlocks the account with it (POST, so a mail scanner's visit does not). */
+export function unlockEmail(to: string, person: Person, publicUrl: string, token: string): OutboundMessage {
+  const link = `${publicUrl}/login?unlock=${encodeURIComponent(token)}`;
+  return {
+    channel: 'email',
+    to,
+    kind: 'unlock',
+    customerId: person.customerId,
+    subject: 'Unlock your online account',
+    text:
+      `Dear ${person.firstName} ${person.lastName},\n\n` +
+      'Your online account was locked because the wrong password or security code was entered too many times. ' +
+      'To unlock it now, open this link within 60 minutes:\n\n' +
+      `${link}\n\n` +
+      'Then sign in with your email address and password. If you have forgotten your password, choose ' +
+      '"Forgotten your password?" on the sign-in page instead.' +
+      signOff,
+  };
+}

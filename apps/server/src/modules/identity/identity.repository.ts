@@ -1,6 +1,8 @@
 import type { Queryable } from '../../platform/db';
 
 export type UserStatus = 'PROVISIONED' | 'ACTIVE' | 'SUSPENDED' | 'DEPROVISIONED';
+/** Emailed link tokens: activation (24 hours), recovery (password reset) and unlock (60 minutes each). */
+export type LinkTokenKind = 'activation' | 'recovery' | 'unlock';
 export type TransactionKind = 'signin' | 'activation' | 'recovery' | 'stepup';
 export type TransactionStatus =
   'PASSWORD_RESET' | 'MFA_REQUIRED' | 'MFA_CHALLENGE' | 'SUCCESS' | 'CANCELLED' | 'LOCKED_OUT';
@@ -198,6 +200,11 @@ export async function recordFailure(
 /** Holds the identity seed's lock until the caller's transaction ends: seeding instances take turns. */
 export async function holdSeedLock(q: Queryable): Promise<void> {
   await q.query('SELECT pg_advisory_xact_lock(727275)');
+}
+
+/** Self-service unlock: the lockout ends and the failure count starts again. */
+export async function unlockUser(q: Queryable, userId: string): Promise<void> {
+  await q.query('UPDATE identity_user SET failed_attempts = 0, locked_until = NULL WHERE id = $1', [userId]);
 }
 
 /** A completed sign-in: the failure count starts again. */
@@ -478,7 +485,7 @@ export async function insertLinkToken(
   token: {
     tokenHash: string;
     userId: string;
-    kind: 'activation' | 'recovery';
+    kind: LinkTokenKind;
     createdAt: Date;
     expiresAt: Date;
   },
@@ -498,7 +505,7 @@ export async function insertLinkToken(
 export async function consumeLinkToken(
   q: Queryable,
   tokenHash: string,
-  kind: 'activation' | 'recovery',
+  kind: LinkTokenKind,
   now: Date,
 ): Promise<{ userId: string } | null> {
   const { rows } = await q.query<{ user_id: string }>(
@@ -513,7 +520,7 @@ export async function consumeLinkToken(
 export async function voidLinkTokens(
   q: Queryable,
   userId: string,
-  kind: 'activation' | 'recovery',
+  kind: LinkTokenKind,
   now: Date,
 ): Promise<void> {
   await q.query(

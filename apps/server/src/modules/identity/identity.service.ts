@@ -30,6 +30,7 @@ import { OktaHttpError } from './okta-errors';
 import { passwordProblem } from './password-policy';
 import { isMobileNumber, maskPhone, nationalNumber } from './phone';
 import { hashToken, newId } from './secrets';
+import { padded } from './authn/timing';
 
 export type { RequestMeta } from './authn.service';
 
@@ -147,24 +148,6 @@ export interface IdentityService {
     userId: string,
     stateToken: string,
   ): Promise<{ userId: string; customerId: string; login: string } | null>;
-}
-
-/**
- * Answers that must not reveal whether an account exists (registration's OK, forgotten password) take at
- * least this long, whichever path they took, so timing tells no more than the body does.
- */
-const MINIMUM_ENUMERATION_SAFE_MS = 150;
-
-function padded<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return async (...args) => {
-    const startedAt = performance.now();
-    try {
-      return await fn(...args);
-    } finally {
-      const wait = MINIMUM_ENUMERATION_SAFE_MS - (performance.now() - startedAt);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  };
 }
 
 const publicUser = (u: UserRow): IdentityUser => ({

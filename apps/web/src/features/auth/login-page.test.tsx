@@ -71,6 +71,36 @@ describe('LoginPage', () => {
     expect(callsTo(authnCall)).toHaveLength(0);
   });
 
+  it('after a wrong password shows only the summary: no inline error on fields that are filled in', async () => {
+    const user = userEvent.setup();
+    await renderLogin();
+    await user.type(emailBox(), margaret.email);
+    await user.type(passwordBox(), 'WrongPassword1');
+    await user.click(signInButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email address or password is not right');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('Enter your email address and password to sign in.')).not.toBeInTheDocument();
+    expect(emailBox()).not.toHaveAttribute('aria-invalid');
+    expect(passwordBox()).not.toHaveAttribute('aria-invalid');
+    expect(signInButton()).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('names the one field at fault: in the summary, linked, and beside that field only', async () => {
+    const user = userEvent.setup();
+    await renderLogin();
+    await user.type(emailBox(), margaret.email);
+    await user.click(signInButton());
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('link')).toHaveLength(1);
+    expect(within(summary).getByRole('link', { name: 'Enter your password' })).toHaveAttribute(
+      'href',
+      '#login-password',
+    );
+    expect(passwordBox()).toHaveAccessibleDescription(/^Error: Enter your password/);
+    expect(emailBox()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter your email address and password to sign in.')).not.toBeInTheDocument();
+  });
+
   it('shows the wrong-credentials message, keeps the email, clears the password and audits the failure', async () => {
     const user = userEvent.setup();
     await renderLogin();
@@ -170,7 +200,8 @@ describe('LoginPage', () => {
     await renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
     expect(screen.getByText(/Use the email address and password you chose/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'I have forgotten my password' })).toHaveAttribute(
+    // The words the emails use ("choose "Forgotten your password?" on the sign-in page").
+    expect(screen.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute(
       'href',
       '/forgotten-password',
     );

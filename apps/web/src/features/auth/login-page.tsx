@@ -1,9 +1,11 @@
 import type { FormField } from '@portal/contracts/content';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FormSubmitButton, readyToSend } from '../../lib/forms/form-submit';
+import { Button } from '../../components/ui/button';
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { FormError } from '../../components/ui/form-error';
+import { InsetText } from '../../components/ui/inset-text';
 import { NotificationBanner } from '../../components/ui/notification-banner';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
@@ -20,7 +22,8 @@ import { fieldId } from '../../lib/validation/field';
 import { ProblemAlert } from './components/problem-alert';
 // Types only: the module itself is loaded with import() (see loadLoginAttempt).
 import type * as LoginAttempt from './utils/login-attempt';
-import { pageMessage, type MessageKey } from './utils/page-messages';
+import type * as Unlock from './utils/unlock';
+import { pageMessage, plainText, type MessageKey } from './utils/page-messages';
 
 const defaultEmailField: FormField = {
   id: 'login-email',
@@ -56,6 +59,34 @@ function loadLoginAttempt() {
   return attemptModule;
 }
 
+/** Self-service unlock (utils/unlock.ts): loaded only when a customer asks for a link or opens one. */
+let unlockModule: Promise<typeof Unlock> | undefined;
+function loadUnlock() {
+  unlockModule ??= import('./utils/unlock').catch((error: unknown) => {
+    unlockModule = undefined;
+    throw error;
+  });
+  return unlockModule;
+}
+
+/** How long a lockout lasts (server identityLimits.lockoutMs): a locked account opens again by then. */
+const LOCKOUT_MINUTES = 30;
+const clockTime = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** When an account locked by now opens again at the latest, as the customer's clock shows it (HH:MM). */
+function lockoutEndsBy(): string {
+  return clockTime.format(new Date(Date.now() + LOCKOUT_MINUTES * 60_000));
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The failures after which the account may be locked: the page then offers the unlock link. */
+const mayBeLocked: ReadonlySet<MessageKey> = new Set(['wrongCredentialsMessage', 'lockedOutMessage']);
+
 const noticeKeys: Record<SignOutReason, MessageKey | null> = {
   user: 'signedOutMessage',
   idle: 'sessionExpiredMessage',
@@ -70,6 +101,12 @@ const noticeKeys: Record<SignOutReason, MessageKey | null> = {
  * valid; an invalid email sends nothing. A wrong password shows content wrongCredentialsMessage, keeps the
  * email and clears the password. MFA_REQUIRED continues to the verification page (content nextUrl);
  * statuses the journey cannot continue from get their own message, with the page's links as the way on.
+ *
+ * Lockout: the identity service answers a locked account like a wrong password (so nobody learns which
+ * accounts exist), so after a failed sign-in the page says when a locked account opens again at the
+ * latest (30 minutes from now) and offers to email an unlock link (recovery/unlock). The link comes back
+ * here as /login?unlock=<token>: the page redeems it (recovery/token), drops it from the address and says
+ * whether the account is unlocked.
  */
 export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const settings = useSiteSettings();
@@ -83,12 +120,37 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const [notice] = useState(peekSignOutNotice);
   const attempts = useRef(0);
   const formErrorId = useId();
+  const navigate = useNavigate();
+  /** When a locked account opens again at the latest, shown after a failed sign-in; null otherwise. */
+  const [lockHelp, setLockHelp] = useState<{ until: string } | null>(null);
+  const [unlockNotice, setUnlockNotice] = useState<{
+    key: MessageKey;
+    success: boolean;
+    email?: string;
+  } | null>(null);
+  const [unlockSending, setUnlockSending] = useState(false);
+  const redeemedToken = useRef<string | null>(null);
   const phone = { phone: settings.infinityPhoneTracking };
 
   useEffect(() => {
     captureLoginParams(location.search);
   }, [location.search]);
   useEffect(() => clearSignOutNotice(), []);
+
+  // The unlock link's landing: redeem the token once, and take it out of the address and history.
+  const unlockToken = new URLSearchParams(location.search).get('unlock');
+  useEffect(() => {
+    if (!unlockToken || redeemedToken.current === unlockToken) return;
+    redeemedToken.current = unlockToken;
+    const rest = new URLSearchParams(location.search);
+    rest.delete('unlock');
+    const search = rest.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+    void loadUnlock()
+      .then(({ unlockWithLink }) => unlockWithLink(unlockToken))
+      .catch(() => ({ unlocked: false, key: 'apiError' as const }))
+      .then(({ unlocked, key }) => setUnlockNotice({ key, success: unlocked }));
+  }, [unlockToken, location.search, location.pathname, navigate]);
 
   const email = String(form.values[emailField.name] ?? '');
   const password = String(form.values[passwordField.name] ?? '');
@@ -97,6 +159,22 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const showProblem = (key: MessageKey) => {
     attempts.current += 1;
     setProblem({ html: pageMessage(page, key, phone), attempt: attempts.current });
+    setLockHelp(mayBeLocked.has(key) ? { until: lockoutEndsBy() } : null);
+  };
+
+  const askForUnlock = async () => {
+    if (unlockSending) return;
+    setUnlockSending(true);
+    try {
+      const { askForUnlockLink } = await loadUnlock();
+      const key = await askForUnlockLink(email);
+      setUnlockNotice({ key, success: key === 'unlockSentMessage', email });
+      if (key === 'unlockSentMessage') setLockHelp(null);
+    } catch {
+      setUnlockNotice({ key: 'apiError', success: false });
+    } finally {
+      setUnlockSending(false);
+    }
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -104,6 +182,8 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
     if (!readyToSend(event, form, { submitting })) return;
     setSubmitting(true);
     setProblem(null);
+    setLockHelp(null);
+    setUnlockNotice(null);
     let keepSpinner = false;
     try {
       const { attemptSignIn } = await loadLoginAttempt();
@@ -123,13 +203,26 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
     }
   };
 
-  // Spec section 5: shown while the first input has a value but the form is not yet valid.
-  const formError = form.showFormError ? pageMessage(page, 'formErrorMessage') : null;
+  // Spec section 5: shown while the first input has a value but the form is not yet valid. Once the
+  // summary at the top shows, it says what is wrong (and the fields at fault say it beside them): the
+  // page-level message would only repeat it, or contradict it after a wrong password cleared that field.
+  const summaryShows = problem !== null || form.summaryErrors.length > 0;
+  const formError = form.showFormError && !summaryShows ? pageMessage(page, 'formErrorMessage') : null;
 
   return (
     <article className="page">
       <h1>{page.heading}</h1>
-      {noticeKey && !problem ? (
+      {unlockNotice ? (
+        <NotificationBanner variant={unlockNotice.success ? 'success' : 'important'} focusOnMount>
+          <RichText
+            html={pageMessage(page, unlockNotice.key, {
+              ...phone,
+              email: escapeHtml(unlockNotice.email ?? ''),
+            })}
+          />
+        </NotificationBanner>
+      ) : null}
+      {noticeKey && !problem && !unlockNotice ? (
         <NotificationBanner variant={notice === 'user' ? 'success' : 'important'}>
           <RichText html={pageMessage(page, noticeKey, phone)} />
         </NotificationBanner>
@@ -147,6 +240,19 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
           focusKey={form.submitCount}
         />
       )}
+      {lockHelp ? (
+        <InsetText className="login-unlock">
+          <RichText html={pageMessage(page, 'lockoutHelpMessage', { ...phone, time: lockHelp.until })} />
+          <Button
+            variant="secondary"
+            submitting={unlockSending}
+            submittingText={settings.commonTexts['loading']}
+            onClick={() => void askForUnlock()}
+          >
+            {plainText(pageMessage(page, 'unlockButtonText'))}
+          </Button>
+        </InsetText>
+      ) : null}
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       <form
         noValidate

@@ -14,6 +14,8 @@ export interface RequestMeta {
   correlationId?: string;
   sessionId?: string;
   log?: NotifyLog;
+  /** The client's address (request.ip, after TRUST_PROXY): what the per-address limits count. */
+  clientAddress?: string;
 }
 
 /** Writes one audit row from the server, stamped with the clock's time and the request's ids. */

@@ -14,4 +14,12 @@ export const identityLimits = {
   lockoutThreshold: 10,
   lockoutMs: 30 * 60_000,
   authnPerUsernamePerSecond: 4,
+  /** Failed primary authentications per client address an hour, whatever the usernames: no spraying. */
+  signInFailuresPerAddressPerHour: 30,
+  /** Codes sent (texts, calls) per client address an hour, whatever the accounts. */
+  codeSendsPerAddressPerHour: 30,
+  /** Emailed links (forgotten password, unlock) asked for per client address an hour. */
+  emailLinksPerAddressPerHour: 20,
+  unlockTokenMs: 60 * 60_000,
+  unlockEmailsPerAccountPerHour: 3,
 } as const;

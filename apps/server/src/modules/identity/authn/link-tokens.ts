@@ -1,15 +1,21 @@
 import type { Queryable } from '../../../platform/db';
-import { insertLinkToken } from '../identity.repository';
+import { insertLinkToken, type LinkTokenKind } from '../identity.repository';
 import { hashToken, randomToken } from '../secrets';
 import type { AuthnContext } from './context';
 import { identityLimits } from './limits';
 
-/** Creates a link token (activation 24 hours, recovery 60 minutes) that voids the user's older ones. */
+const lifetimes: Record<LinkTokenKind, number> = {
+  activation: identityLimits.activationTokenMs,
+  recovery: identityLimits.recoveryTokenMs,
+  unlock: identityLimits.unlockTokenMs,
+};
+
+/** Creates a link token (activation 24 hours, recovery and unlock 60 minutes) voiding the user's older ones of its kind. */
 export async function issueLinkToken(
   c: AuthnContext,
   q: Queryable,
   userId: string,
-  kind: 'activation' | 'recovery',
+  kind: LinkTokenKind,
 ): Promise<string> {
   const token = randomToken();
   const createdAt = c.clock.now();
@@ -18,10 +24,7 @@ export async function issueLinkToken(
     userId,
     kind,
     createdAt,
-    expiresAt: new Date(
-      createdAt.getTime() +
-        (kind === 'activation' ? identityLimits.activationTokenMs : identityLimits.recoveryTokenMs),
-    ),
+    expiresAt: new Date(createdAt.getTime() + lifetimes[kind]),
   });
   return token;
 }

@@ -18,9 +18,30 @@ export async function takeUsernameRate(c: AuthnContext, username: string): Promi
   return decision;
 }
 
+const HOUR = 60 * 60_000;
+const failuresKey = (address: string) => `authn-fail-ip:${address}`;
+
+/**
+ * Failed sign-ins per client address, across usernames (30 an hour): above it, 429 E0000047 before any
+ * password is checked, so one client can neither spray passwords nor lock more than a few accounts.
+ */
+async function checkAddress(c: AuthnContext, address: string | undefined): Promise<void> {
+  if (!address) return;
+  const decision = await (
+    await c.counters()
+  ).peek(failuresKey(address), identityLimits.signInFailuresPerAddressPerHour, HOUR);
+  if (!decision.allowed) throw oktaErrors.rateLimited(decision);
+}
+
+async function countAddressFailure(c: AuthnContext, address: string | undefined): Promise<void> {
+  if (!address) return;
+  await (await c.counters()).take(failuresKey(address), identityLimits.signInFailuresPerAddressPerHour, HOUR);
+}
+
 /**
  * {username, password}: MFA_REQUIRED, or 401 E0000004 alike for every failure. Unknown usernames
- * create no state; a wrong password counts towards the account's lockout.
+ * create no state; a wrong password counts towards the account's lockout; every failure counts towards
+ * the client address's limit.
  */
 export async function primaryAuth(
   c: AuthnContext,
@@ -29,9 +50,11 @@ export async function primaryAuth(
   meta: RequestMeta,
 ): Promise<AuthnTransaction> {
   const { db } = c;
+  await checkAddress(c, meta.clientAddress);
   const login = username.trim().toLowerCase();
   const user = await findUserByLogin(db, login);
   const failure = async (reason: string, customerId: string | null) => {
+    await countAddressFailure(c, meta.clientAddress);
     await db.transaction((q) =>
       c.audit(q, meta, { eventId: 'identity.signin', customerId, isSuccess: false, failureReason: reason }),
     );
@@ -45,6 +68,7 @@ export async function primaryAuth(
   if (isLocked(c, user)) throw await failure('LOCKED_OUT', user.customerId);
   if (user.status !== 'ACTIVE') throw await failure('NOT_ACTIVE', user.customerId);
   if (!passwordOk) {
+    await countAddressFailure(c, meta.clientAddress);
     const at = c.clock.now();
     await db.transaction(async (q) => {
       const { lockedNow } = await countFailure(q, user, at);

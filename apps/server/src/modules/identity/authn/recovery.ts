@@ -5,6 +5,7 @@ import { hashToken } from '../secrets';
 import type { AuthnContext, RequestMeta } from './context';
 import { passwordReset } from './shapes';
 import { createTransaction } from './transactions';
+import { redeemUnlockToken } from './unlock';
 
 /** Answer of recovery/password: the same for every username. */
 export function recoveryChallenge(): AuthnTransaction {
@@ -16,12 +17,17 @@ export function recoveryChallenge(): AuthnTransaction {
   };
 }
 
-/** {recoveryToken} from the reset email: PASSWORD_RESET (PASSWORD), or 403 E0000105. */
+/**
+ * {recoveryToken} from the reset email: PASSWORD_RESET (PASSWORD); from the unlock email: the account is
+ * unlocked, UNAUTHENTICATED (recoveryType UNLOCK); otherwise 403 E0000105.
+ */
 export async function recoveryToken(
   c: AuthnContext,
   token: string,
   meta: RequestMeta,
 ): Promise<AuthnTransaction> {
+  const unlocked = await redeemUnlockToken(c, token, meta);
+  if (unlocked) return unlocked;
   const started = await c.db.transaction(async (q) => {
     const used = await consumeLinkToken(q, hashToken(token), 'recovery', c.clock.now());
     const user = used ? await findUserById(q, used.userId, true) : null;

@@ -49,7 +49,7 @@ function codeMessage(user: UserRow, factor: FactorRow, code: string): OutboundMe
 
 /**
  * Sends a new code for the factor in transaction `t` (the previous one dies): at most one send per
- * 30 seconds per factor, 5 per transaction and 10 per account an hour.
+ * 30 seconds per factor, 5 per transaction, 10 per account and 30 per client address an hour.
  */
 export async function issueCode(
   c: AuthnContext,
@@ -75,9 +75,18 @@ export async function issueCode(
   if (early) return early;
   if (t.sendCount >= identityLimits.sendsPerTransaction)
     return { ok: false, retryAfterSeconds: retryAfter(t.expiresAt) };
-  const decision = await (
-    await c.counters()
-  ).take(`mfa-send:${user.id}`, identityLimits.sendsPerAccountPerHour, HOUR);
+  const counters = await c.counters();
+  if (meta.clientAddress) {
+    const perAddress = await counters.take(
+      `mfa-send-ip:${meta.clientAddress}`,
+      identityLimits.codeSendsPerAddressPerHour,
+      HOUR,
+    );
+    if (!perAddress.allowed) {
+      return { ok: false, retryAfterSeconds: perAddress.retryAfterSeconds, decision: perAddress };
+    }
+  }
+  const decision = await counters.take(`mfa-send:${user.id}`, identityLimits.sendsPerAccountPerHour, HOUR);
   if (!decision.allowed) return { ok: false, retryAfterSeconds: decision.retryAfterSeconds, decision };
 
   const codeLength: 5 | 6 = factor.isMobile ? 6 : 5;

@@ -15,6 +15,14 @@ const fallbackMessages = {
   unsupportedStatusMessage:
     '<p>We cannot finish signing you in online. Please call us free on {phone} and we will help you.</p>',
   apiError: '<p>Sorry, something went wrong. Please try again in a few minutes.</p>',
+  lockoutHelpMessage:
+    '<p>After 10 wrong attempts we lock the account for 30 minutes. If that has happened, you can sign in again from {time}, or unlock it now with a link we email to you.</p>',
+  unlockButtonText: 'Email me a link to unlock my account',
+  unlockSentMessage:
+    '<p>If your account is locked, we have emailed a link to unlock it to {email}. The link works for 60 minutes.</p>',
+  unlockedMessage: '<p>Your account is unlocked. Sign in with your email address and password.</p>',
+  unlockLinkInvalidMessage:
+    '<p>This unlock link has expired or has already been used. If your account is still locked, wait 30 minutes, or sign in and ask for a new link.</p>',
   signedOutMessage: '<p>You have signed out.</p>',
   sessionExpiredMessage: '<p>We signed you out because you had not done anything for a while.</p>',
   journeyFailedMessage: '<p>Sorry, something went wrong. Please sign in again.</p>',
@@ -27,6 +35,11 @@ const fallbackMessages = {
   resendText: 'Send a new code',
   resendWaitText: 'You can ask for a new code in {seconds} seconds',
   resendSuccessText: '<p>We have sent you a new code.</p>',
+  helpHeading: 'Not received a code?',
+  helpText:
+    '<p>Text messages can take a few minutes to arrive. If you still do not have a code, ask for a new one.</p>',
+  helpByCallText:
+    '<p>If you missed the call or did not catch the code, ask for a new one and we will call you again.</p>',
 } as const;
 
 export type MessageKey = keyof typeof fallbackMessages;
