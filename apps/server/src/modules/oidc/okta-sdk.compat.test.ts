@@ -246,7 +246,9 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     const authClient = newClient();
     const primary = await authClient.signInWithCredentials({ username: who.login, password: who.password });
     expect(primary.status).toBe('MFA_REQUIRED');
-    const stateToken = primary.data!.stateToken!;
+    // The SDK keeps the raw answer on `data` (its types leave it out); the stateToken is there.
+    const stateToken = (primary as unknown as { data: { stateToken: string } }).data.stateToken;
+    expect(stateToken).toMatch(/^00/);
 
     // POST /api/v1/authn {stateToken}: the transaction as it stands, with its factors to go on with.
     const resumed = await authClient.tx.resume({ stateToken });
