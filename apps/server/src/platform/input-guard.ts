@@ -87,8 +87,8 @@ export function installInputGuard(app: FastifyInstance, config: Config) {
 
   app.addHook('onRequest', async (request, reply) => {
     const fields = [
-      ...unstorableFields(request.params, 'params'),
-      ...unstorableFields(request.query, 'query'),
+      ...unstorableFields(request.params),
+      ...unstorableFields(request.query),
     ];
     const oauth = errorStyleOf(config, request.url) === 'oauth';
     if (oauth) {
