@@ -86,10 +86,7 @@ export function installInputGuard(app: FastifyInstance, config: Config) {
     sendStyledError(request, reply, 'oauth', status, message);
 
   app.addHook('onRequest', async (request, reply) => {
-    const fields = [
-      ...unstorableFields(request.params),
-      ...unstorableFields(request.query),
-    ];
+    const fields = [...unstorableFields(request.params), ...unstorableFields(request.query)];
     const oauth = errorStyleOf(config, request.url) === 'oauth';
     if (oauth) {
       if (fields.length > 0) {
