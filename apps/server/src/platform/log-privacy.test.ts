@@ -1,15 +1,35 @@
 /**
  * Nothing a customer tells us or we send them reaches the server log: passwords, one-time codes, link
- * tokens, state/session/access tokens, email addresses, phone numbers, dates of birth or postcodes. The
+ * tokens, state/session/access/refresh tokens, interaction ids, authorization codes, OpenID state and
+ * PKCE values, email addresses, phone numbers, dates of birth or postcodes. The
  * app logs with its real logging options (redaction and serializers) at the most verbose level, while
  * whole journeys run through it, the failing ones too (their errors are where values tend to leak).
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app';
+import { loggedPath } from './logging';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn as signInToApi } from '../../test/sign-in';
 import { latestLinkToken, margaret, outbox, post, signIn } from '../modules/identity/test-support';
+import {
+  authorize,
+  CookieJar,
+  freshCustomer,
+  pkcePair,
+  sessionTokenFor,
+  tokenRequest,
+  type TokenSet,
+} from '../modules/oidc/oidc.test-support';
+
+/** A cookie jar that also keeps every Set-Cookie line it was given. */
+class RecordingJar extends CookieJar {
+  readonly lines: string[] = [];
+  override store(setCookie: string | string[] | undefined): void {
+    this.lines.push(...([] as string[]).concat(setCookie ?? []));
+    super.store(setCookie);
+  }
+}
 
 const eleanor = {
   emailAddress: 'eleanor.hughes@example.co.uk',
@@ -45,6 +65,37 @@ describe('the server log', () => {
     keep(signedIn.sessionToken, 'a session token');
     for (const message of await outbox(app, margaret.mobile))
       keep(/\d{5,6}/.exec(message.body)?.[0], 'a code');
+    // A browser's sign-in through the provider's pages: the interaction step (its id in the path), the
+    // code back at the SPA's callback (in the query), then the code redeemed; and an interaction id
+    // that is not one any more.
+    const jar = new RecordingJar();
+    const { verifier, challenge } = pkcePair();
+    const { callback } = await authorize(
+      t,
+      {
+        sessionToken: await sessionTokenFor(app, await freshCustomer(t)),
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      },
+      jar,
+    );
+    const interactionId = /(?:^|\s)_interaction=([^;]+)/.exec(jar.lines.join('\n'))?.[1];
+    keep(interactionId, 'an interaction id');
+    keep(callback.searchParams.get('code') ?? undefined, 'an authorization code');
+    keep(callback.searchParams.get('state') ?? undefined, 'an OpenID state');
+    keep(challenge, 'a PKCE challenge');
+    await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    const tokens = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      code_verifier: verifier,
+      redirect_uri: `${t.config.publicUrl}/login/callback`,
+    });
+    keep(verifier, 'a PKCE verifier');
+    keep(tokens.json<TokenSet>().refresh_token, 'a refresh token');
+    keep(tokens.json<TokenSet>().id_token, 'an ID token');
+    await app.inject({ method: 'GET', url: `/oauth2/default/interaction/${interactionId}` });
+    await app.inject({ method: 'GET', url: `/oauth2/default/v1/authorize/${interactionId}` });
     // Reading her data with the token, and a wrong customer id with it.
     await app.inject({
       method: 'GET',
@@ -103,13 +154,41 @@ describe('the server log', () => {
     expect(log).toContain('"path":"/api/v1/authn"');
   });
 
+  it("names the provider's pages by their route, with the ids in their paths replaced", () => {
+    expect(log).toContain('"path":"/oauth2/default/interaction/[redacted]"');
+    expect(log).toContain('"path":"/oauth2/default/v1/authorize/[redacted]"');
+    expect(log).toContain('"path":"/login/callback"');
+    expect(log).toContain('"path":"/api/v1/Preferences/C1000001/user"');
+  });
+
   it('holds none of the secrets or personal data the journeys used', () => {
-    expect(secrets.size).toBeGreaterThanOrEqual(14);
+    expect(secrets.size).toBeGreaterThanOrEqual(21);
     const lower = log.toLowerCase();
     for (const [value, what] of secrets) {
       expect(lower.includes(value.toLowerCase()), `${what} (${value.slice(0, 4)}...) is in the log`).toBe(
         false,
       );
     }
+  });
+});
+
+describe('the logged path of a request', () => {
+  it('drops the query and replaces ids and tokens, keeping routes, customer numbers and file names', () => {
+    const cases: Array<[string, string]> = [
+      ['/oauth2/default/v1/authorize?state=s1&code_challenge=c1&nonce=n1', '/oauth2/default/v1/authorize'],
+      ['/login/callback?code=abc&state=def', '/login/callback'],
+      ['/identity/oauth2/default/interaction/short', '/identity/oauth2/default/interaction/[redacted]'],
+      ['/oauth2/default/v1/authorize/9rCg5_8nuici4gHvrpiMM', '/oauth2/default/v1/authorize/[redacted]'],
+      ['/api/v1/authn/factors/smsZuaAL3sR4gV1K2MXg/verify', '/api/v1/authn/factors/[redacted]/verify'],
+      ['/x/eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', '/x/[redacted]'],
+      ['/x/3f2b9c1e-7d4a-4b8e-9f00-123456789abc', '/x/[redacted]'],
+      ['/api/v1/Preferences/C1000001/user', '/api/v1/Preferences/C1000001/user'],
+      [
+        '/assets/authentication-challenge-page-Ab12Cd34.js',
+        '/assets/authentication-challenge-page-Ab12Cd34.js',
+      ],
+      ['/forgotten-password/new-password?token=abc', '/forgotten-password/new-password'],
+    ];
+    for (const [url, logged] of cases) expect(loggedPath(url), url).toBe(logged);
   });
 });

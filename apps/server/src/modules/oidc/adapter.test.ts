@@ -3,7 +3,7 @@ import { errors } from 'oidc-provider';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
-import { createAdapterFactory } from './adapter';
+import { asTokenRequest, createAdapterFactory, REDEMPTION_RACE_MS } from './adapter';
 
 describe.each(databases())('OpenID provider storage on $name', ({ open }) => {
   // Unique ids per run: the PostgreSQL database is shared with concurrent test runs.
@@ -63,6 +63,34 @@ describe.each(databases())('OpenID provider storage on $name', ({ open }) => {
       const results = await Promise.allSettled(Array.from({ length: 20 }, () => tokens.consume(token)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.filter((r) => r.status === 'rejected')).toHaveLength(19);
+    } finally {
+      await tokens.destroy(token);
+      await db.close();
+    }
+  });
+
+  it('tells a token request that raced a redemption from one that replays it', async () => {
+    const db = await open();
+    const clock = new ManualClock();
+    const tokens = createAdapterFactory(db, clock)('RefreshToken');
+    const token = id();
+    try {
+      await tokens.upsert(token, { grantId: 'g1' }, 60);
+      const arrivedAt = clock.now();
+      await tokens.consume(token);
+      // Outside a token request, and for a request that arrived after the race allowance: consumed.
+      expect(await tokens.find(token)).toMatchObject({ consumed: expect.any(Number) });
+      clock.advance(REDEMPTION_RACE_MS);
+      const replay = await asTokenRequest(clock.now(), () => tokens.find(token));
+      expect(replay).toMatchObject({ consumed: expect.any(Number) });
+      // A request that arrived before the redemption was written lost a race: it sees the token as
+      // unspent (so the provider does not revoke the grant) and its own consume() fails.
+      const raced = await asTokenRequest(arrivedAt, () => tokens.find(token));
+      expect(raced).toBeDefined();
+      expect(raced).not.toHaveProperty('consumed');
+      await expect(asTokenRequest(arrivedAt, () => tokens.consume(token))).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
     } finally {
       await tokens.destroy(token);
       await db.close();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -21,14 +22,39 @@ const LABELS: Record<string, string> = {
   PreAuthorizedCode: 'pre-authorized code',
 };
 
+/**
+ * Grant sources redeemed at the token endpoint, where the provider treats a consumed one presented again
+ * as a leak and revokes its whole grant (reuse detection).
+ */
+const REDEEMED = new Set(['AuthorizationCode', 'RefreshToken']);
+
+/**
+ * How long before a request's arrival a redemption may have been written and still count as racing that
+ * request rather than being replayed by it: two tabs renewing at once, one of them on a slower network,
+ * and the clocks of several instances. A copy presented later than this after the rotation is a replay.
+ */
+export const REDEMPTION_RACE_MS = 2000;
+
+const tokenRequests = new AsyncLocalStorage<{ arrivedAt: Date }>();
+
+/**
+ * Runs a token endpoint request knowing when it arrived, so that a code or refresh token consumed by a
+ * concurrent request (one that had not finished when this one arrived) is told apart from a replay: the
+ * race's losers get invalid_grant and the grant stays valid; a replay still revokes the grant.
+ */
+export function asTokenRequest<T>(arrivedAt: Date, handle: () => Promise<T>): Promise<T> {
+  return tokenRequests.run({ arrivedAt }, handle);
+}
+
 /** Expired rows are purged every this many writes of one process (and at start). */
 const PURGE_EVERY = 500;
 
 /**
  * oidc-provider's storage, in the database so every instance sees the same sessions, codes, grants and
  * refresh tokens. Lifetimes are measured on the injected clock. consume() is a conditional UPDATE: when
- * several requests (on any instances) redeem one code at once, exactly one gets it and the rest get
- * invalid_grant.
+ * several requests (on any instances) redeem one code or refresh token at once, exactly one gets it and
+ * the rest get invalid_grant, leaving the winner's grant valid (see asTokenRequest); presented again
+ * later, the spent code or token makes the provider revoke the grant.
  */
 export function createAdapterFactory(db: Db, clock: Clock): (name: string) => Adapter {
   let writes = 0;
@@ -36,7 +62,12 @@ export function createAdapterFactory(db: Db, clock: Clock): (name: string) => Ad
     const toPayload = (row: PayloadRow | undefined): AdapterPayload | undefined => {
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
-      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+      if (!row.consumedAt) return payload;
+      // Consumed by a request racing this one: shown as not consumed, so the provider goes on to
+      // consume() it, which this request loses (invalid_grant) without revoking the winner's grant.
+      const arrivedAt = REDEEMED.has(model) ? tokenRequests.getStore()?.arrivedAt : undefined;
+      if (arrivedAt && row.consumedAt.getTime() > arrivedAt.getTime() - REDEMPTION_RACE_MS) return payload;
+      return { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) };
     };
     return {
       async upsert(id, payload, expiresIn) {

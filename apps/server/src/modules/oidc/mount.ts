@@ -6,6 +6,7 @@ import { errors, type InteractionResults } from 'oidc-provider';
 import { writeAudit } from '../../platform/audit';
 import { apiAudience, bearerToken } from '../../platform/auth-guard';
 import type { ModuleContext } from '../../platform/module';
+import { asTokenRequest } from './adapter';
 import { identityPort } from './identity-port';
 import { issuerPath, OIDC_ROUTES, PORTAL_CLIENT_ID } from './provider';
 
@@ -197,6 +198,7 @@ export async function mountProvider(app: FastifyInstance, ctx: ModuleContext, pr
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
+        const arrivedAt = ctx.clock.now();
         reply.hijack();
         const req = request.raw as MountedRequest;
         const res = reply.raw;
@@ -238,7 +240,9 @@ export async function mountProvider(app: FastifyInstance, ctx: ModuleContext, pr
           req.headers['x-forwarded-for'] = request.ip;
           req.originalUrl = `${original.slice(0, at === -1 ? 0 : at)}${prefix}${local}`;
           req.url = local;
-          await callback(req, res);
+          // Token requests know when they arrived: losers of a redemption race are told from replays.
+          if (path === OIDC_ROUTES.token) await asTokenRequest(arrivedAt, async () => callback(req, res));
+          else await callback(req, res);
         } catch (error) {
           // Reply is hijacked: Fastify's error handler cannot answer for us.
           request.log.error({ err: error }, 'openid provider request failed');

@@ -33,8 +33,23 @@ export function issuerPath(ctx: ModuleContext): string {
 }
 
 /** Where provider cookies live: the identity service's path, so /api/v1/sessions/me sees the session. */
-export function cookiePath(ctx: ModuleContext): string {
+function cookiePath(ctx: ModuleContext): string {
   return `${mountPrefix(ctx.config.baseUrls.identity)}/`;
+}
+
+/**
+ * The attributes of the provider's long-lived cookies (the session, `_session` and its signature
+ * `_session.sig`): what the provider sets them with, and what anyone clearing them must use too, so a
+ * browser replaces the cookie instead of keeping it (and never receives it without `Secure`).
+ */
+export function sessionCookieOptions(ctx: ModuleContext) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: cookiePath(ctx),
+    secure: ctx.config.publicUrl.startsWith('https:'),
+    signed: true,
+  } as const;
 }
 
 const INTERACTION_TTL = 10 * 60;
@@ -128,7 +143,6 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
   const accessTokenTtl = config.oidc.accessTokenTtl;
   const sessionTtl = config.oidc.sessionTtl;
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
-  const secure = config.publicUrl.startsWith('https:');
   const identity = () => identityPort(ctx);
   const portalOrigins = new Set([new URL(config.publicUrl).origin]);
   const redirectUris = [`${config.publicUrl}/login/callback`];
@@ -171,8 +185,8 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
     jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
       keys: keys.cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax', path: cookiePath(ctx), secure, signed: true },
-      short: { httpOnly: true, sameSite: 'lax', secure, signed: true },
+      long: { ...sessionCookieOptions(ctx) },
+      short: { httpOnly: true, sameSite: 'lax', secure: sessionCookieOptions(ctx).secure, signed: true },
     },
     claims: { openid: ['sub', 'customerId', 'email'] },
     // Code flow only: the ID token carries the claims (customerId, email) the SPA reads.

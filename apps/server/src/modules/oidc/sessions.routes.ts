@@ -7,7 +7,7 @@ import type { ModuleContext } from '../../platform/module';
 import { route, SENT } from '../../platform/route';
 import { identityPort } from './identity-port';
 import { destroyGrantEverywhere, destroyPayload, findPayload } from './oidc.repository';
-import { cookiePath } from './provider';
+import { sessionCookieOptions } from './provider';
 
 interface StoredSession {
   uid?: string;
@@ -107,7 +107,15 @@ async function sessionRoutesIn(app: FastifyInstance, ctx: ModuleContext, provide
         details: { via: 'sessions/me' },
       });
     });
-    const expired = `path=${cookiePath(ctx)}; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax; httponly`;
+    // Cleared with the attributes they were set with (Secure on HTTPS), or a browser keeps them.
+    const set = sessionCookieOptions(ctx);
+    const expired = [
+      `path=${set.path}`,
+      'expires=Thu, 01 Jan 1970 00:00:00 GMT',
+      `samesite=${set.sameSite}`,
+      ...(set.secure ? ['secure'] : []),
+      ...(set.httpOnly ? ['httponly'] : []),
+    ].join('; ');
     reply.header('set-cookie', [`${cookieName}=; ${expired}`, `${cookieName}.sig=; ${expired}`]);
     return undefined;
   });
