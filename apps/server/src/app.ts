@@ -7,6 +7,8 @@ import { installDevOutbox } from './platform/dev-outbox';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, sendError } from './platform/errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db';
 import { installInputGuard } from './platform/input-guard';
+import { serializeRequest } from './platform/logging';
+import { installMessageWorker } from './platform/notifier';
 import { installRequestContext } from './platform/request-context';
 import { installSecurity } from './platform/security';
 import { installOpenApi } from './platform/openapi';
@@ -33,7 +35,7 @@ declare module 'fastify' {
 
 /**
  * The server's logging: JSON lines at the configured level, with credentials redacted and only the path
- * of each request (query strings can carry tokens). Tests add their own stream to this.
+ * of each request, ids and tokens in it redacted too (platform/logging.ts). Tests add their own stream.
  */
 export function loggerOptions(config: Config) {
   return {
@@ -53,7 +55,7 @@ export function loggerOptions(config: Config) {
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+      req: serializeRequest,
     },
   };
 }
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installInputGuard(app, config);
   await installSecurity(app, config);
   installDevOutbox(app, ctx);
+  installMessageWorker(app, ctx);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {

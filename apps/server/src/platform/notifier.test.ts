@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { latestCode, margaret, outbox, post, signIn } from '../modules/identity/test-support';
-import { maskRecipient, normaliseRecipient, notifier, type NotifyLog } from './notifier';
+import { maskRecipient, messageWorker, normaliseRecipient, notifier, type NotifyLog } from './notifier';
 
 function captureLog() {
   const lines: string[] = [];
@@ -32,7 +32,7 @@ describe('notifier', () => {
   it('records messages in the outbox and logs them masked, never the text', async () => {
     t = await createTestApp();
     const { lines, log } = captureLog();
-    await notifier(t.app.ctx).send(
+    await notifier(t.app.ctx).sendNow(
       { channel: 'sms', to: '+44 7700 900999', kind: 'mfa-code', text: 'Your security code is 482913.' },
       log,
     );
@@ -51,7 +51,7 @@ describe('notifier', () => {
 
   it('serves the dev outbox as JSON and as an escaped page, uncached', async () => {
     t = await createTestApp();
-    await notifier(t.app.ctx).send({
+    await notifier(t.app.ctx).enqueue({
       channel: 'email',
       to: 'someone@example.org',
       kind: 'test',
@@ -178,6 +178,8 @@ describe('notifier', () => {
       });
       const res = await post(t.app, '/Registration/resetPassword', { email: margaret.email });
       expect(res.json()).toEqual({ status: 'OK' });
+      // Queued, and sent by the worker after the answer.
+      await messageWorker(t.app.ctx).drain();
       expect(transcripts).toHaveLength(1);
       expect(transcripts[0]).toContain('MAIL FROM:<portal@example.org>');
       expect(transcripts[0]).toContain(`RCPT TO:<${margaret.email}>`);

@@ -1,16 +1,33 @@
+import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from './module';
 import { maskRecipient, DeliveryError, type Notifier, type NotifierAdapter } from './notifier/message';
-import { outboxAdapter } from './notifier/outbox';
+import { outboxAdapter, recordInOutbox } from './notifier/outbox';
+import { createMessageWorker, enqueueMessage, type MessageWorker } from './notifier/queue';
 import { smsWebhookAdapter } from './notifier/sms-webhook';
 import { smtpAdapter } from './notifier/smtp';
 
 export * from './notifier/message';
 
+type NotifierContext = Pick<ModuleContext, 'config' | 'db' | 'clock'>;
+
+/** The part of Fastify's logger the worker uses (messages sent, retried, given up). */
+type WorkerLog = Pick<FastifyInstance['log'], 'info' | 'warn' | 'error'>;
+
+interface Messaging {
+  notifier: Notifier;
+  worker: MessageWorker;
+}
+
+const silent: WorkerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
 /**
  * One notifier for every message to customers. Email goes to SMTP when SMTP_URL is set, text and voice to
- * the provider gateway when SMS_PROVIDER=webhook; anything else goes to the outbox.
+ * the provider gateway when SMS_PROVIDER=webhook; anything else goes to the outbox. Messages for a
+ * provider are queued (message_queue) and sent by the worker; messages for the outbox are written to it
+ * directly, since it is a table of ours already.
  */
-function createNotifier(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): Notifier {
+function createMessaging(ctx: NotifierContext): Messaging {
+  const workerLog = () => logs.get(ctx) ?? silent;
   const outbox = outboxAdapter(ctx.db, ctx.clock);
   const { messaging } = ctx.config;
   const email: NotifierAdapter = messaging.smtpUrl
@@ -20,9 +37,42 @@ function createNotifier(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): No
     messaging.smsProvider === 'webhook' && messaging.smsWebhookUrl
       ? smsWebhookAdapter(messaging.smsWebhookUrl, messaging.smsWebhookToken)
       : outbox;
-  return {
-    async send(message, log) {
-      const adapter = message.channel === 'email' ? email : phone;
+  const adapterFor = (channel: 'sms' | 'voice' | 'email') => (channel === 'email' ? email : phone);
+  const worker = createMessageWorker({
+    db: ctx.db,
+    clock: ctx.clock,
+    adapterFor,
+    // Resolved at each line: the app's logger once installMessageWorker has run.
+    log: {
+      info: (obj, msg) => workerLog().info(obj, msg),
+      warn: (obj, msg) => workerLog().warn(obj, msg),
+      error: (obj, msg) => workerLog().error(obj, msg),
+    },
+  });
+
+  const notifier: Notifier = {
+    async enqueue(message, options = {}) {
+      const adapter = adapterFor(message.channel);
+      const fields = { channel: message.channel, to: maskRecipient(message.to), kind: message.kind };
+      if (adapter === outbox) {
+        await recordInOutbox(options.tx ?? ctx.db, ctx.clock, message);
+        options.log?.info(
+          { ...fields, adapter: adapter.name },
+          `message sent: ${message.channel} ${message.kind} to ${fields.to}`,
+        );
+        return;
+      }
+      const id = await enqueueMessage(options.tx ?? ctx.db, message, ctx.clock.now());
+      options.log?.info(
+        { ...fields, messageId: id, adapter: adapter.name },
+        `message queued: ${message.channel} ${message.kind} to ${fields.to}`,
+      );
+      // In a transaction the row is not visible until it commits: the next poll finds it then.
+      worker.wake();
+    },
+
+    async sendNow(message, log) {
+      const adapter = adapterFor(message.channel);
       const fields = {
         channel: message.channel,
         to: maskRecipient(message.to),
@@ -41,16 +91,39 @@ function createNotifier(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): No
       log?.info(fields, `message sent: ${message.channel} ${message.kind} to ${fields.to}`);
     },
   };
+  return { notifier, worker };
 }
 
-const notifiers = new WeakMap<object, Notifier>();
+const messagings = new WeakMap<object, Messaging>();
+const logs = new WeakMap<object, WorkerLog>();
+
+function messagingOf(ctx: ModuleContext): Messaging {
+  let m = messagings.get(ctx);
+  if (!m) {
+    m = createMessaging(ctx);
+    messagings.set(ctx, m);
+  }
+  return m;
+}
 
 /** The app's notifier, created on first use from its configuration. */
 export function notifier(ctx: ModuleContext): Notifier {
-  let n = notifiers.get(ctx);
-  if (!n) {
-    n = createNotifier(ctx);
-    notifiers.set(ctx, n);
-  }
-  return n;
+  return messagingOf(ctx).notifier;
+}
+
+/** The app's message worker (tests drain it to see queued messages sent). */
+export function messageWorker(ctx: ModuleContext): MessageWorker {
+  return messagingOf(ctx).worker;
+}
+
+/**
+ * Runs the app's message worker while the app runs: it starts when the app is ready (sending what an
+ * earlier run left queued) and stops, after the sends in flight, when the app closes.
+ */
+export function installMessageWorker(app: FastifyInstance, ctx: ModuleContext): void {
+  logs.set(ctx, app.log);
+  // Created here, outside any request: the worker's passes run in this (empty) async context.
+  const { worker } = messagingOf(ctx);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
 }

@@ -51,7 +51,8 @@ export function createContactService(ctx: ModuleContext) {
       const name = customer ? `${customer.firstName} ${customer.lastName}` : caller.customerId;
       const send = notifier(ctx);
       try {
-        await send.send(
+        // The customer is told whether the inbox took it (502 if not): sent now, not queued.
+        await send.sendNow(
           {
             channel: 'email',
             to: ctx.config.messaging.contactInbox,
@@ -91,7 +92,7 @@ export function createContactService(ctx: ModuleContext) {
 
       if (customer?.email) {
         await send
-          .send(
+          .enqueue(
             {
               channel: 'email',
               to: customer.email,
@@ -105,9 +106,9 @@ export function createContactService(ctx: ModuleContext) {
               ].join('\n'),
               customerId: caller.customerId,
             },
-            caller.log,
+            { log: caller.log },
           )
-          // The message has reached us; a failed acknowledgement is logged by the notifier, not the customer's problem.
+          // The message has reached us; the acknowledgement is queued and retried, not the customer's problem.
           .catch(() => undefined);
       }
       return { success: true };

@@ -180,7 +180,7 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
   const now = () => clock.now();
   const send = async (message: OutboundMessage, meta: RequestMeta) => {
     try {
-      await notifier(ctx).send(message, meta.log);
+      await notifier(ctx).enqueue(message, { log: meta.log });
     } catch {
       // Already logged (masked) by the notifier. Answers must not differ by whether an email went out.
     }

@@ -117,7 +117,7 @@ export function createPasswordChangeService(ctx: ModuleContext) {
       const customer = await ctx.services.customers.get(caller.customerId);
       if (customer?.email) {
         await notifier(ctx)
-          .send(
+          .enqueue(
             {
               channel: 'email',
               to: customer.email,
@@ -129,7 +129,7 @@ export function createPasswordChangeService(ctx: ModuleContext) {
                 'The password of your online account was changed. If this was you, you need do nothing more.\n\n' +
                 'If it was not you, call us straight away, free on 0800 123 4567.',
             },
-            caller.log,
+            { log: caller.log },
           )
           // The change is made; a failed email is logged by the notifier and must not undo it.
           .catch(() => undefined);

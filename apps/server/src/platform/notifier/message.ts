@@ -1,3 +1,5 @@
+import type { Queryable } from '../db';
+
 /** The notifier's message types and recipient helpers, shared by the notifier and its adapters. */
 type Channel = 'sms' | 'voice' | 'email';
 
@@ -29,9 +31,25 @@ export interface NotifyLog {
   error(obj: object, msg: string): void;
 }
 
+interface EnqueueOptions {
+  /** The caller's open transaction: the message is queued only if it commits (state and message together). */
+  tx?: Queryable;
+  log?: NotifyLog;
+}
+
 export interface Notifier {
-  /** Delivers the message and logs that it did, with the recipient masked and never the text. */
-  send(message: OutboundMessage, log?: NotifyLog): Promise<void>;
+  /**
+   * Queues the message in the durable `message_queue` table; a worker sends it after the request has
+   * answered, retrying with back-off, so neither a slow nor a failing provider shows in the answer (nor
+   * in its timing). To the outbox adapter, the message is written at once (same transaction).
+   */
+  enqueue(message: OutboundMessage, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Delivers the message before resolving, and throws DeliveryError when the provider fails: for the
+   * few answers that must say whether it went (a customer's message to the insurer's inbox, a sign-in
+   * code). Logs with the recipient masked and never the text.
+   */
+  sendNow(message: OutboundMessage, log?: NotifyLog): Promise<void>;
 }
 
 /** Delivery failed at the provider; the caller decides what the customer sees. */

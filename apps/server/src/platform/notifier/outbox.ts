@@ -1,6 +1,27 @@
 import type { Clock } from '../clock';
-import type { Db } from '../db';
-import { normaliseRecipient, type NotifierAdapter } from './message';
+import type { Db, Queryable } from '../db';
+import { normaliseRecipient, type NotifierAdapter, type OutboundMessage } from './message';
+
+/**
+ * Records one message in the outbox, in the caller's transaction when `q` is one. The outbox is a table
+ * of ours, so a message for it needs no queue: it is "delivered" when the caller's transaction commits,
+ * and a test or a person reads it at once.
+ */
+export async function recordInOutbox(q: Queryable, clock: Clock, message: OutboundMessage): Promise<void> {
+  await q.query(
+    `INSERT INTO outbox_message (created_at, channel, recipient, kind, subject, body, customer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      clock.now(),
+      message.channel,
+      normaliseRecipient(message.to),
+      message.kind,
+      message.subject ?? null,
+      message.text,
+      message.customerId ?? null,
+    ],
+  );
+}
 
 /**
  * The default adapter: every message goes into the `outbox_message` table, where the dev outbox page
@@ -9,21 +30,7 @@ import { normaliseRecipient, type NotifierAdapter } from './message';
 export function outboxAdapter(db: Db, clock: Clock): NotifierAdapter {
   return {
     name: 'outbox',
-    async deliver(message) {
-      await db.query(
-        `INSERT INTO outbox_message (created_at, channel, recipient, kind, subject, body, customer_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          clock.now(),
-          message.channel,
-          normaliseRecipient(message.to),
-          message.kind,
-          message.subject ?? null,
-          message.text,
-          message.customerId ?? null,
-        ],
-      );
-    },
+    deliver: (message) => recordInOutbox(db, clock, message),
   };
 }
 

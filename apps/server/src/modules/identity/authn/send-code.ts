@@ -139,7 +139,8 @@ export async function issueCode(
   });
   if (!outcome.ok) return outcome;
   try {
-    await c.notifier().send(codeMessage(user, factor, code), meta.log);
+    // A code is sent before the answer: the customer waits for it, and a failed send must say so (502).
+    await c.notifier().sendNow(codeMessage(user, factor, code), meta.log);
   } catch (error) {
     if (error instanceof DeliveryError) {
       await killCodes(db, t.id, now());

@@ -47,7 +47,7 @@ export async function requestUnlock(
   });
   if (!token) return;
   try {
-    await c.notifier().send(unlockEmail(user.login, user, publicUrl, token), meta.log);
+    await c.notifier().enqueue(unlockEmail(user.login, user, publicUrl, token), { log: meta.log });
   } catch {
     // Already logged (masked) by the notifier. The answer must not differ by whether an email went out.
   }
