@@ -196,6 +196,55 @@ describe('customer guard of route() on a signed-in call', () => {
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
   });
+
+  describe('with a token verified before (taken from the cache of verified tokens)', () => {
+    const expOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+
+    it("still answers 404 for another customer's path, and names the same customer each time", async () => {
+      const { access_token } = await signInTokens(t, MARGARET);
+      for (let i = 0; i < 3; i += 1) {
+        const own = await probe(t, '/probe/customers/C1000001/things', access_token);
+        expect(own.statusCode).toBe(200);
+        expect(own.json().customer.customerId).toBe('C1000001');
+        expect((await probe(t, '/probe/customers/C1000002/things', access_token)).statusCode).toBe(404);
+      }
+    });
+
+    it('accepts it up to the last second before exp and refuses it from exp on', async () => {
+      const { access_token } = await signInTokens(t, MARGARET);
+      const exp = expOf(access_token);
+      expect((await probe(t, '/probe/me', access_token)).statusCode).toBe(200);
+      t.clock.set(new Date((exp - 1) * 1000 + 999));
+      expect((await probe(t, '/probe/me', access_token)).statusCode).toBe(200);
+      t.clock.set(new Date(exp * 1000));
+      const res = await probe(t, '/probe/me', access_token);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toContain('error_description="The access token expired"');
+      // Still refused when asked again: a refusal is never kept as a success.
+      expect((await probe(t, '/probe/me', access_token)).statusCode).toBe(401);
+    });
+
+    it('refuses it when the clock is set back before its nbf', async () => {
+      const start = t.clock.now();
+      const now = Math.floor(start.getTime() / 1000);
+      const { current } = await t.app.ctx.services.oidc.keys();
+      const token = await new SignJWT({ customerId: 'C1000001', onBehalfOf: 'C1000001', scope: PORTAL_SCOPE })
+        .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'at+jwt' })
+        .setIssuer(oidcIssuer(t.config))
+        .setAudience(apiAudience(t.config))
+        .setSubject('00u-test')
+        .setIssuedAt(now)
+        .setNotBefore(now)
+        .setExpirationTime(now + 300)
+        .sign(current.key);
+      expect((await probe(t, '/probe/me', token)).statusCode).toBe(200);
+      t.clock.set(new Date((now - 60) * 1000));
+      expect((await probe(t, '/probe/me', token)).statusCode).toBe(401);
+      t.clock.set(start);
+      expect((await probe(t, '/probe/me', token)).statusCode).toBe(200);
+    });
+  });
 });
 
 async function freePort(): Promise<number> {

@@ -15,6 +15,67 @@ export interface PdfContent {
   notes?: string[];
 }
 
+/** The fonts the documents use: pdfkit's built-in Helvetica, never embedded. */
+const FONTS = ['Helvetica', 'Helvetica-Bold'] as const;
+
+/** What of pdfkit's document and font objects the sharing below relies on (not in its public types). */
+interface FontInternals {
+  _font?: { name?: unknown; font?: unknown } | null;
+  _fontFamilies?: Record<string, unknown>;
+  _fontCount?: number;
+}
+
+let fontTemplates: object[] | null | undefined;
+
+/** pdfkit's parsed metrics of our fonts, made once (null when this pdfkit is not laid out as expected). */
+function templates(): object[] | null {
+  if (fontTemplates !== undefined) return fontTemplates;
+  const probe = new PDFDocument({ autoFirstPage: false }) as PDFKit.PDFDocument & FontInternals;
+  const made = FONTS.map((name) => {
+    probe.font(name);
+    const font = probe._font;
+    return font && font.name === name && typeof font.font === 'object' ? font : null;
+  });
+  fontTemplates = made.every((f) => f !== null) ? made : null;
+  return fontTemplates;
+}
+
+/**
+ * pdfkit parses a standard font's metrics (widths, some 2,700 kerning pairs) again in every document that
+ * uses it: two thirds of the CPU of one of our PDFs (decision 010). The parsed metrics never change once
+ * made, so every document gets its own font objects (its own ids and PDF dictionaries) sharing the
+ * metrics parsed once. The bytes written are the same. Should a pdfkit release lay its fonts out
+ * otherwise, nothing is shared and each document parses them as before.
+ */
+function shareFontMetrics(doc: PDFKit.PDFDocument): void {
+  const d = doc as PDFKit.PDFDocument & FontInternals;
+  const shared = templates();
+  if (shared && d._fontFamilies && typeof d._fontCount === 'number' && d._font === null) {
+    for (const template of shared) {
+      const font = Object.assign(
+        Object.create(Object.getPrototypeOf(template) as object) as object,
+        template,
+        {
+          document: doc,
+          id: `F${++d._fontCount}`,
+          dictionary: undefined,
+          embedded: false,
+        },
+      );
+      d._fontFamilies[(template as { name: string }).name] = font;
+    }
+  }
+  doc.font('Helvetica'); // pdfkit's default font, from the shared metrics when they are there
+}
+
+/** A new A4 document in pdfkit's default font, Helvetica. */
+function newDocument(title: string): PDFKit.PDFDocument {
+  // No default font yet (an empty name sets none): it is set from the shared metrics.
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title }, font: '' });
+  shareFontMetrics(doc);
+  return doc;
+}
+
 const INK = '#0b0c0c';
 const BRAND = '#1d4f91';
 
@@ -56,7 +117,7 @@ function draw(doc: PDFKit.PDFDocument, content: PdfContent): void {
  * Content-Disposition, never cached, never sniffed.
  */
 export async function sendPdf(reply: FastifyReply, fileName: string, content: PdfContent): Promise<Sent> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: content.title } });
+  const doc = newDocument(content.title);
   draw(doc, content);
   doc.end();
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -73,21 +73,18 @@ export async function findCustomersByDobAndPostcode(
   return rows.map(toRecord);
 }
 
-export async function findCustomerAddress(q: Queryable, customerId: string): Promise<CustomerAddress | null> {
-  const { rows } = await q.query<{
-    address_line_1: string;
-    address_line_2: string;
-    address_line_3: string;
-    town: string;
-    county: string;
-    post_code: string;
-  }>(
-    `SELECT address_line_1, address_line_2, address_line_3, town, county, post_code
-     FROM customer WHERE customer_id = $1`,
-    [customerId],
-  );
-  const row = rows[0];
-  if (!row) return null;
+interface AddressRow {
+  address_line_1: string;
+  address_line_2: string;
+  address_line_3: string;
+  town: string;
+  county: string;
+  post_code: string;
+}
+
+const addressColumns = 'address_line_1, address_line_2, address_line_3, town, county';
+
+function toAddress(row: AddressRow): CustomerAddress {
   return {
     addressLineOne: row.address_line_1,
     addressLineTwo: row.address_line_2,
@@ -96,6 +93,27 @@ export async function findCustomerAddress(q: Queryable, customerId: string): Pro
     county: row.county,
     postCode: row.post_code,
   };
+}
+
+export async function findCustomerAddress(q: Queryable, customerId: string): Promise<CustomerAddress | null> {
+  const { rows } = await q.query<AddressRow>(
+    `SELECT ${addressColumns}, post_code FROM customer WHERE customer_id = $1`,
+    [customerId],
+  );
+  return rows[0] ? toAddress(rows[0]) : null;
+}
+
+/** The customer and their postal address in one read, or null for an unknown customer. */
+export async function findCustomerWithAddress(
+  q: Queryable,
+  customerId: string,
+): Promise<{ customer: CustomerRecord; address: CustomerAddress } | null> {
+  const { rows } = await q.query<CustomerRow & AddressRow>(
+    `SELECT ${columns}, ${addressColumns} FROM customer WHERE customer_id = $1`,
+    [customerId],
+  );
+  const row = rows[0];
+  return row ? { customer: toRecord(row), address: toAddress(row) } : null;
 }
 
 /** Returns false when no such customer exists. A duplicate address raises the database's unique violation. */

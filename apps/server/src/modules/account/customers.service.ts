@@ -14,6 +14,7 @@ import {
   findCustomer,
   findCustomerAddress,
   findCustomersByDobAndPostcode,
+  findCustomerWithAddress,
   updateCustomerEmail,
   upsertDemoCustomer,
   type CustomerAddress,
@@ -30,6 +31,8 @@ export interface CustomersService {
   get(customerId: string): Promise<CustomerRecord | null>;
   /** The customer's postal address on record, or null for an unknown customer. */
   address(customerId: string): Promise<CustomerAddress | null>;
+  /** The customer and their postal address in one read (for a letter's addressee), or null. */
+  withAddress(customerId: string): Promise<{ customer: CustomerRecord; address: CustomerAddress } | null>;
   /**
    * Records the customer's email. Pass the caller's transaction so it commits with the caller's change.
    * Throws HttpError 400 for an unusable address, 404 for an unknown customer and 409 (EMAIL_IN_USE) when
@@ -58,6 +61,7 @@ export function createCustomersService(db: Db, clock: Clock, services: Services)
 
     get: (customerId) => findCustomer(db, customerId),
     address: (customerId) => findCustomerAddress(db, customerId),
+    withAddress: (customerId) => findCustomerWithAddress(db, customerId),
 
     async setEmail(customerId, email, tx) {
       const address = normaliseEmail(email);

@@ -1,7 +1,7 @@
 import type { CustomerProfile, MfaDisplayName, MfaMethod } from '@portal/contracts/profile';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import { findCustomer, findCustomerAddress } from './customer.repository';
+import { findCustomerWithAddress } from './customer.repository';
 
 /** YYYY-MM-DD -> DD/MM/YYYY, as the personal details block shows it. */
 const formatDateOfBirth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -10,13 +10,13 @@ const formatDateOfBirth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7
 export function createProfileService(ctx: ModuleContext) {
   return {
     async get(customerId: string): Promise<CustomerProfile> {
-      const [customer, address] = await Promise.all([
-        findCustomer(ctx.db, customerId),
-        findCustomerAddress(ctx.db, customerId),
+      const [found, passwordChangedAt] = await Promise.all([
+        findCustomerWithAddress(ctx.db, customerId),
+        // Through the identity module's service: modules do not read each other's tables.
+        ctx.services.identity.getPasswordLastUpdated(customerId),
       ]);
-      if (!customer || !address) throw notFound('There is no such customer.');
-      // Through the identity module's service: modules do not read each other's tables.
-      const passwordChangedAt = await ctx.services.identity.getPasswordLastUpdated(customerId);
+      if (!found) throw notFound('There is no such customer.');
+      const { customer, address } = found;
       return {
         firstName: customer.firstName,
         lastName: customer.lastName,

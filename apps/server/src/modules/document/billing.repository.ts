@@ -19,21 +19,32 @@ export async function listBillingDocuments(
   page: number,
   pageSize: number,
 ): Promise<{ rows: BillingDocumentRow[]; total: number }> {
-  const [count, list] = await Promise.all([
-    q.query<{ total: string }>(
+  // One read: the page and, alongside each row, how many there are in all.
+  const { rows } = await q.query<{
+    account_number: string;
+    document_id: string;
+    name: string;
+    document_date: string;
+    total: string;
+  }>(
+    `SELECT account_number, document_id, name, document_date::text AS document_date,
+            count(*) OVER ()::text AS total
+       FROM billing_document WHERE customer_id = $1
+      ORDER BY document_date DESC, document_id LIMIT $2 OFFSET $3`,
+    [customerId, pageSize, (page - 1) * pageSize],
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page > 1) {
+    // A page past the end still says how many there are.
+    const count = await q.query<{ total: string }>(
       'SELECT count(*)::text AS total FROM billing_document WHERE customer_id = $1',
       [customerId],
-    ),
-    q.query<{ account_number: string; document_id: string; name: string; document_date: string }>(
-      `SELECT account_number, document_id, name, document_date::text AS document_date
-         FROM billing_document WHERE customer_id = $1
-        ORDER BY document_date DESC, document_id LIMIT $2 OFFSET $3`,
-      [customerId, pageSize, (page - 1) * pageSize],
-    ),
-  ]);
+    );
+    total = Number(count.rows[0]?.total ?? 0);
+  }
   return {
-    total: Number(count.rows[0]?.total ?? 0),
-    rows: list.rows.map((r) => ({
+    total,
+    rows: rows.map((r) => ({
       accountNumber: r.account_number,
       id: r.document_id,
       name: r.name,

@@ -83,6 +83,16 @@ describe.each(databases())('billing documents on $name', ({ open }) => {
       all.push(...p.data.flatMap((g) => g.documentSummaries.map((d) => d.id)));
     }
     expect(new Set(all).size).toBe(page.totalRecords);
+    // A page past the end is empty and still says how many there are.
+    const past = await get(
+      helen,
+      `/api/v1/document/billing/${helen.customerId}?page=${page.lastPage + 1}&pageSize=5`,
+    );
+    expect(past.json<BillingPage>()).toMatchObject({
+      currentPage: page.lastPage + 1,
+      totalRecords: page.totalRecords,
+      data: [],
+    });
     const accounts = new Set(
       (await get(helen, `/api/v1/document/billing/${helen.customerId}?pageSize=50`))
         .json<BillingPage>()

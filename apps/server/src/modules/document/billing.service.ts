@@ -166,10 +166,12 @@ export function createBillingService(
     async sendBillingDocument(reply: FastifyReply, customerId: string, docId: string): Promise<Sent> {
       const doc = await findBillingDocument(ctx.db, customerId, docId);
       if (!doc) throw notFound('There is no such document.');
-      const policies = await Promise.all(
-        doc.account.policyNumbers.map((n) => ctx.services.policies.get(customerId, n)),
-      );
-      const content = billingPdf(doc, policies, await addressee(customerId));
+      // The account's policies in one read, and the addressee alongside.
+      const [policies, lines] = await Promise.all([
+        ctx.services.policies.getMany(customerId, doc.account.policyNumbers),
+        addressee(customerId),
+      ]);
+      const content = billingPdf(doc, policies, lines);
       return sendPdf(reply, pdfFileName(`${doc.name} ${doc.account.accountNumber}`), content);
     },
   };

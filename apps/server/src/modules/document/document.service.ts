@@ -98,9 +98,9 @@ function policyPdf(doc: DocumentRecord, policy: Policy, addressee: string[]): Pd
 
 export function createDocumentsService(ctx: ModuleContext) {
   const addressee = async (customerId: string): Promise<string[]> => {
-    const customer = await ctx.services.customers.get(customerId);
-    const address = await ctx.services.customers.address(customerId);
-    if (!customer || !address) throw notFound('There is no such customer.');
+    const found = await ctx.services.customers.withAddress(customerId);
+    if (!found) throw notFound('There is no such customer.');
+    const { customer, address } = found;
     return [
       `${customer.firstName} ${customer.lastName}`,
       address.addressLineOne,
@@ -144,8 +144,11 @@ export function createDocumentsService(ctx: ModuleContext) {
     ): Promise<Sent> {
       const doc = await findPolicyDocument(ctx.db, customerId, policyNumber, docId);
       if (!doc) throw notFound('There is no such document.');
-      const policy = await ctx.services.policies.get(customerId, policyNumber);
-      const content = policyPdf(doc, policy, await addressee(customerId));
+      const [policy, lines] = await Promise.all([
+        ctx.services.policies.get(customerId, policyNumber),
+        addressee(customerId),
+      ]);
+      const content = policyPdf(doc, policy, lines);
       return sendPdf(reply, pdfFileName(`${doc.name} ${policyNumber}`), content);
     },
 

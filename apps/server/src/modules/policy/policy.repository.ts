@@ -98,6 +98,20 @@ export async function findCustomerPolicy(
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
+/** Those of the customer's policies whose numbers are given, in one query: the others are left out. */
+export async function findCustomerPolicies(
+  q: Queryable,
+  customerId: string,
+  policyNumbers: readonly string[],
+): Promise<PolicyRecord[]> {
+  if (policyNumbers.length === 0) return [];
+  const { rows } = await q.query<PolicyRow>(
+    `SELECT ${columns} FROM policy WHERE customer_id = $1 AND policy_number = ANY($2::text[])`,
+    [customerId, policyNumbers],
+  );
+  return rows.map(toRecord);
+}
+
 /** One page of the customer's policies, newest start first, and how many they have in all. */
 export async function listCustomerPolicies(
   q: Queryable,

@@ -15,6 +15,7 @@ import { notFound } from '../../platform/errors';
 import { demoPortfolio } from '../../db/demo-portfolio';
 import {
   findCustomerAgency,
+  findCustomerPolicies,
   findCustomerPolicy,
   findMutualDirect,
   findPolicyAgency,
@@ -36,6 +37,8 @@ export interface PoliciesService {
   list(customerId: string, page: number): Promise<PolicyList>;
   /** One of the customer's policies with its lines of business; 404 when it is not theirs. */
   get(customerId: string, policyNumber: string): Promise<Policy>;
+  /** Several of the customer's policies in one read, in the order asked; 404 when one is not theirs. */
+  getMany(customerId: string, policyNumbers: readonly string[]): Promise<Policy[]>;
   quotes(customerId: string): Promise<Quote[]>;
   /** The customer's own agency; 404 when they have none. */
   agency(customerId: string): Promise<Agency>;
@@ -92,6 +95,12 @@ function summaryOf(config: Config, p: PolicyRecord): PolicySummary {
   };
 }
 
+/** A policy with its lines of business, as one policy's call answers it. */
+const policyOf = (config: Config, p: PolicyRecord): Policy => ({
+  ...summaryOf(config, p),
+  linesOfBusiness: p.linesOfBusiness as Policy['linesOfBusiness'],
+});
+
 const groupOf = (status: PolicyRecord['status']): PolicyGroup =>
   (Object.keys(policyGroupStatuses) as PolicyGroup[]).find((g) =>
     (policyGroupStatuses[g] as readonly string[]).includes(status),
@@ -129,8 +138,18 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
     async get(customerId, policyNumber) {
       const p = await findCustomerPolicy(db, customerId, policyNumber);
       if (!p) throw notFound('There is no such policy.');
-      const lines = p.linesOfBusiness as Policy['linesOfBusiness'];
-      return { ...summaryOf(config, p), linesOfBusiness: lines };
+      return policyOf(config, p);
+    },
+
+    async getMany(customerId, policyNumbers) {
+      const found = new Map(
+        (await findCustomerPolicies(db, customerId, policyNumbers)).map((p) => [p.policyNumber, p]),
+      );
+      return policyNumbers.map((n) => {
+        const p = found.get(n);
+        if (!p) throw notFound('There is no such policy.');
+        return policyOf(config, p);
+      });
     },
 
     async quotes(customerId) {
