@@ -1,4 +1,20 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * A built web app of the test's own (one index.html), so the SPA routes answer as in production whether
+ * or not the real one has been built when the tests run (CI runs them before the build).
+ */
+export async function stubWebApp(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-web-stub-'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Portal</title></head><body><div id="root"></div></body></html>',
+  );
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
 
 export interface ServedRoute {
   method: string;

@@ -7,14 +7,17 @@
  *
  * The routes come from the running app (not a list kept here), so a route added later is swept too.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { contractBodyFields, fillParams, servedRoutes, type ServedRoute } from '../../test/served-routes';
+import {
+  contractBodyFields,
+  fillParams,
+  servedRoutes,
+  stubWebApp,
+  type ServedRoute,
+} from '../../test/served-routes';
 import { signIn, type SignedIn } from '../../test/sign-in';
 
 type Route = ServedRoute;
@@ -94,6 +97,7 @@ describe('bad input to every route', () => {
   let bodyFields: Map<string, string[]>;
   let fingerprint: string;
   let webDist: string;
+  let removeWebDist: () => Promise<void> = async () => undefined;
 
   const fingerprintNow = async () => {
     const parts = await Promise.all(
@@ -131,13 +135,9 @@ describe('bad input to every route', () => {
   const withParams = fillParams;
 
   beforeAll(async () => {
-    // A built web app of its own, so the SPA routes answer as in production whether or not the real
-    // one has been built when the tests run.
-    webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-bad-input-'));
-    await writeFile(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Portal</title></head><body><div id="root"></div></body></html>',
-    );
+    const web = await stubWebApp();
+    removeWebDist = web.remove;
+    webDist = web.dir;
     t = await createTestApp({ WEB_DIST_DIR: webDist });
     routes = servedRoutes(t.app);
     margaret = await signIn(t, 'margaret.thompson@example.co.uk');
@@ -147,7 +147,7 @@ describe('bad input to every route', () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await rm(webDist, { recursive: true, force: true });
+    await removeWebDist();
   });
 
   it('finds the routes to sweep, the contracts among them', () => {

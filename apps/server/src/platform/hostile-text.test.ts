@@ -9,7 +9,13 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { contractBodyFields, fillParams, servedRoutes, type ServedRoute } from '../../test/served-routes';
+import {
+  contractBodyFields,
+  fillParams,
+  servedRoutes,
+  stubWebApp,
+  type ServedRoute,
+} from '../../test/served-routes';
 import { signIn, type SignedIn } from '../../test/sign-in';
 import { openDb } from './db';
 
@@ -71,14 +77,14 @@ describe.each(variants)('text no database can store ($name)', (variant) => {
 
   beforeAll(async () => {
     const db = await variant.db();
-    t = await createTestApp({}, db ? { db } : {});
-    if (db) {
-      const close = t.close;
-      t.close = async () => {
-        await close();
-        await db.close();
-      };
-    }
+    const web = await stubWebApp();
+    t = await createTestApp({ WEB_DIST_DIR: web.dir }, db ? { db } : {});
+    const close = t.close;
+    t.close = async () => {
+      await close();
+      await db?.close();
+      await web.remove();
+    };
     routes = servedRoutes(t.app);
     bodyFields = await contractBodyFields(t.app);
     margaret = await signIn(t, 'margaret.thompson@example.co.uk');
