@@ -207,7 +207,7 @@ describe.skipIf(!databaseUrl)('the app on PostgreSQL when the database stops or 
   /** What a client sees during the fault: 503, Retry-After, the right envelope, within 6 s. */
   const expectUnavailable = async (label: string) => {
     const sessionId = `fault-${randomUUID()}`;
-    const [ready, audit, signIn] = await Promise.all([
+    const [ready, audit, signIn, token] = await Promise.all([
       timed(() => t.app.inject({ method: 'GET', url: '/readyz' })),
       timed(() => t.app.inject(auditEvent(sessionId))),
       timed(() =>
@@ -215,6 +215,15 @@ describe.skipIf(!databaseUrl)('the app on PostgreSQL when the database stops or 
           method: 'POST',
           url: '/api/v1/authn',
           payload: { username: 'nobody@example.co.uk', password: 'Not-the-password-1' },
+        }),
+      ),
+      // The OpenID provider's own storage: a refresh looks the token up.
+      timed(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/oauth2/default/v1/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'grant_type=refresh_token&client_id=portal-spa&refresh_token=not-a-real-refresh-token',
         }),
       ),
     ]);
@@ -227,11 +236,15 @@ describe.skipIf(!databaseUrl)('the app on PostgreSQL when the database stops or 
     expect(audit.value.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(signIn.value.statusCode).toBe(503);
     expect(signIn.value.json()).toMatchObject({ errorCode: 'E0000009', errorId: expect.any(String) });
-    for (const res of [ready, audit, signIn]) {
+    expect(token.value.statusCode).toBe(503);
+    expect(token.value.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    for (const res of [ready, audit, signIn, token]) {
       expect(res.value.headers['retry-after']).toBe('5');
       expect(res.ms).toBeLessThan(ANSWER_WITHIN_MS);
     }
-    figures.push(`${label}: 503 in ${Math.max(ready.ms, audit.ms, signIn.ms)} ms (readyz ${ready.ms} ms)`);
+    figures.push(
+      `${label}: 503 in ${Math.max(ready.ms, audit.ms, signIn.ms, token.ms)} ms (readyz ${ready.ms} ms)`,
+    );
     return sessionId;
   };
 

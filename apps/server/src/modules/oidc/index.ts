@@ -1,3 +1,4 @@
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../../platform/db';
 import type { ServiceModule } from '../../platform/module';
 import { mountProvider } from './mount';
 import { oktaNotFound } from './okta-not-found';
@@ -26,7 +27,26 @@ export const oidcModule: ServiceModule = {
     const keys = await ctx.services.oidc.keys();
     await purgeExpired(ctx.db, ctx.clock.now());
     const provider = createProvider(ctx, keys);
-    provider.on('server_error', (_kctx, error) => app.log.error({ err: error }, 'openid provider error'));
+    // The provider answers any failure of its own storage as 500 server_error; a database that is down or
+    // frozen is a 503 with Retry-After instead, as on every other path (the client should come back).
+    const unavailable = new WeakSet<object>();
+    provider.on('server_error', (kctx, error) => {
+      if (error instanceof DatabaseUnavailableError) unavailable.add(kctx);
+      else app.log.error({ err: error }, 'openid provider error');
+    });
+    provider.use(async (kctx, next) => {
+      await next();
+      if (!unavailable.has(kctx)) return;
+      app.log.warn('openid provider: the database is unavailable');
+      kctx.status = 503;
+      kctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      kctx.set('Cache-Control', 'no-store');
+      kctx.type = 'application/json';
+      kctx.body = {
+        error: 'temporarily_unavailable',
+        error_description: 'The service is temporarily unavailable. Please try again shortly.',
+      };
+    });
     await mountProvider(app, ctx, provider);
     await sessionRoutes(app, ctx, provider);
     await oktaNotFound(app, ctx);
