@@ -52,5 +52,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Journeys through a form (typing, a modal's two steps) take a few seconds when the server and
+    // browser tests share CI's two cores; 5 s was too tight for them there.
+    testTimeout: 15_000,
   },
 });
