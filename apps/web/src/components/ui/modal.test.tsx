@@ -81,6 +81,25 @@ describe('Modal', () => {
     }
   });
 
+  it('leaves focus where it is when the user reached something inside the dialog within those 100 ms', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Harness />);
+      fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+      const stay = screen.getByRole('button', { name: 'Stay signed in' });
+      act(() => {
+        vi.advanceTimersByTime(50);
+      });
+      stay.focus();
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
+      expect(stay).toHaveFocus();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('focuses a chosen element when asked', async () => {
     const user = userEvent.setup();
     render(<Harness focusConfirm />);

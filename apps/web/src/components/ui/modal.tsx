@@ -94,6 +94,9 @@ export function Modal({
     document.documentElement.classList.add('ui-modal-open');
 
     const timer = setTimeout(() => {
+      // Someone already working inside the modal (a click, a tap, typing) keeps their place.
+      const active = document.activeElement;
+      if (active && active !== dialogRef.current && dialogRef.current?.contains(active)) return;
       (initialFocus.current?.current ?? dialogRef.current)?.focus();
     }, focusDelayMs);
 
