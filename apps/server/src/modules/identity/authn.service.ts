@@ -6,7 +6,7 @@ import { matchCode } from './authn/codes';
 import { authnContext, type AuthnContext } from './authn/context';
 import { introspect } from './authn/introspect';
 import { issueLinkToken } from './authn/link-tokens';
-import { isLocked, lockAccount } from './authn/lockout';
+import { countWrongPassword, isLocked, lockAccount } from './authn/lockout';
 import { previous } from './authn/previous';
 import { primaryAuth, takeUsernameRate } from './authn/primary-auth';
 import { recoveryChallenge, recoveryToken } from './authn/recovery';
@@ -62,6 +62,7 @@ export function createAuthn(ctx: ModuleContext) {
     audit: c.audit,
     isLocked: step(isLocked),
     lockAccount: step(lockAccount),
+    countWrongPassword: step(countWrongPassword),
     createTransaction: step(createTransaction),
     issueLinkToken: step(issueLinkToken),
     issueCode: step(issueCode),

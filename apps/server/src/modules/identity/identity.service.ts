@@ -15,7 +15,6 @@ import {
   findUserByLogin,
   insertUser,
   listFactors,
-  recordFailure,
   recordSuccess,
   setPassword,
   syncFactors,
@@ -223,21 +222,7 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
       if (authn.isLocked(user)) return false;
       if (ok) return true;
       const at = now();
-      await db.transaction(async (q) => {
-        const { lockedNow } = await recordFailure(
-          q,
-          user.id,
-          identityLimits.lockoutThreshold,
-          new Date(at.getTime() + identityLimits.lockoutMs),
-        );
-        await authn.audit(q, meta, {
-          eventId: 'identity.password.verify',
-          customerId,
-          isSuccess: false,
-          failureReason: 'WRONG_PASSWORD',
-        });
-        if (lockedNow) await authn.lockAccount(q, user, at, meta, 'PASSWORD');
-      });
+      await db.transaction((q) => authn.countWrongPassword(q, user, at, meta));
       return false;
     },
 
@@ -376,19 +361,7 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
             ? currentOk
             : await authn.verifyPasswordHash(fresh, change.currentPassword);
         if (!stillCurrent) {
-          const { lockedNow } = await recordFailure(
-            q,
-            user.id,
-            identityLimits.lockoutThreshold,
-            new Date(at.getTime() + identityLimits.lockoutMs),
-          );
-          await authn.audit(q, meta, {
-            eventId: 'identity.password.verify',
-            customerId,
-            isSuccess: false,
-            failureReason: 'WRONG_PASSWORD',
-          });
-          if (lockedNow) await authn.lockAccount(q, fresh, at, meta, 'PASSWORD');
+          await authn.countWrongPassword(q, fresh, at, meta);
           return refused('current-password', 'Your current password is not right.');
         }
         if (problem || !hash) {

@@ -37,3 +37,24 @@ export async function lockAccount(
     },
   });
 }
+
+/**
+ * A wrong current password outside sign-in (the profile's password check and change): counted towards
+ * the lockout, audited, and the account locked when it was the last failure allowed.
+ */
+export async function countWrongPassword(
+  c: AuthnContext,
+  q: Queryable,
+  user: UserRow,
+  at: Date,
+  meta: RequestMeta,
+) {
+  const { lockedNow } = await countFailure(q, user, at);
+  await c.audit(q, meta, {
+    eventId: 'identity.password.verify',
+    customerId: user.customerId,
+    isSuccess: false,
+    failureReason: 'WRONG_PASSWORD',
+  });
+  if (lockedNow) await lockAccount(c, q, user, at, meta, 'PASSWORD');
+}
