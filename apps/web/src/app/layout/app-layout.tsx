@@ -27,7 +27,11 @@ const ServiceAlertBanner = lazy(() =>
 );
 
 /** Asked before signing out (spec customer-data §2, §4); loaded when first needed (it renders rich text). */
-const LogoutModal = lazy(() => import('./logout-modal').then((module) => ({ default: module.LogoutModal })));
+// The logout modal window (spec customer-data §2, §4), asked when the customer presses Sign out: its
+// Logout call to action signs out; Close, the X and Escape keep the customer signed in.
+const ContentModal = lazy(() =>
+  import('../../content/content-modal').then((module) => ({ default: module.ContentModal })),
+);
 
 /** The logout modal needs a call to action that signs out; content without one signs out at once. */
 function hasLogoutAction(settings: SiteSettings): boolean {
@@ -106,7 +110,7 @@ export function AppLayout({
       />
       {askingToSignOut ? (
         <Suspense fallback={null}>
-          <LogoutModal content={settings.logOutModalWindowBlock} onClose={() => setAskingToSignOut(false)} />
+          <ContentModal content={settings.logOutModalWindowBlock} onClose={() => setAskingToSignOut(false)} />
         </Suspense>
       ) : null}
       <div className="header-spacer" style={{ height: spacer }} aria-hidden="true" />

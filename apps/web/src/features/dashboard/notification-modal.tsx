@@ -2,9 +2,7 @@ import type { ModalContent } from '@portal/contracts/content';
 import type { CustomerNotification } from '@portal/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Modal } from '../../components/ui/modal';
-import { CallToActionList } from '../../content/call-to-action';
-import { RichText } from '../../content/rich-text';
+import { ContentModal } from '../../content/content-modal';
 import { useOptionalSiteSettings } from '../../content/use-site-settings';
 import { removeSession, sessionKeys, writeSession } from '../../session/storage-keys';
 import { notificationsQuery, useNotifications } from './api/list-notifications';
@@ -63,26 +61,5 @@ export function NotificationModal({ customerId }: { customerId: string }) {
     void updateNotificationStatus(customerId, closing, 'CLOSED');
   };
 
-  return (
-    <Modal
-      open
-      title={content.heading}
-      onClose={close}
-      closeLabel={content.closeLabel}
-      className="notification-modal"
-    >
-      {content.topHeading && <p className="notification-modal__top">{content.topHeading}</p>}
-      {content.desktopImage && (
-        <img
-          className="notification-modal__image"
-          src={content.desktopImage.src}
-          alt={content.desktopImage.alt}
-        />
-      )}
-      <RichText html={content.upperBody ?? content.bodyText} />
-      <RichText html={content.lowerBody} />
-      <CallToActionList items={content.primaryCallsToAction} onClose={close} />
-      <CallToActionList items={content.secondaryCallsToAction} onClose={close} />
-    </Modal>
-  );
+  return <ContentModal content={content} onClose={close} />;
 }
