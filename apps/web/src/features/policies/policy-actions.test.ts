@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { helpApplies, policyActionLink, usesOnlineViewRenewal } from './policy-actions';
 import { findPolicy } from './policy-groups';
 import { premiumText } from './blocks/policy-details';
-import { testPolicy } from './testing/policy-fixture';
+import { testPolicy } from '../../test/policy-fixtures';
 
 const policy = testPolicy;
 

@@ -8,7 +8,7 @@ import { fakeApi, fakeCall } from '../../test/fake-api/fake-api';
 import { renderWithRoot } from '../../test/render-with-root';
 import { signedInAs } from '../../test/signed-in';
 import { PolicySubNavigation } from './policy-sub-navigation';
-import { testPolicy } from './testing/policy-fixture';
+import { testPolicy } from '../../test/policy-fixtures';
 
 const summary = (overrides: Partial<PolicySummary>): PolicySummary => {
   const { linesOfBusiness: _lines, ...rest } = testPolicy(overrides);

@@ -9,36 +9,12 @@ import {
 } from '@portal/contracts/policy';
 import { getProfileCall } from '@portal/contracts/profile';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
-
-/** A policy summary as the policy service lists it. */
-const summary = (overrides: Partial<PolicySummary> = {}): PolicySummary => ({
-  policyNumber: '123X4567890',
-  productName: 'Home Insurance',
-  productType: 'PHL',
-  apiProductType: 'home',
-  policyType: 'Home Insurance',
-  status: 'Active',
-  startDate: '2026-01-01',
-  renewalDate: '2027-01-01',
-  annualPremium: { visible: true, value: 412.5 },
-  paymentFrequency: 'Monthly',
-  policyHolders: [{ name: 'Helen Dawson', primary: true }],
-  vehicleReg: [],
-  lineOfBusinessTypes: ['Home'],
-  isMigrationRenewal: false,
-  allowMTA: true,
-  policyActions: {
-    onlineMidTermAdjustment: { url: null },
-    onlineViewRenewal: { enabled: false, url: null },
-    bespokeRequestAChange: { url: null },
-  },
-  ...overrides,
-});
+import { testPolicySummary } from '../../../test/policy-fixtures';
 
 /** `count` policies of one status, numbered from `first` (policy numbers 123X0000001, ...). */
 export const policies = (count: number, status: PolicySummary['status'], first = 1): PolicySummary[] =>
   Array.from({ length: count }, (_, i) =>
-    summary({
+    testPolicySummary({
       policyNumber: `123X${String(first + i).padStart(7, '0')}`,
       productName: `${status} policy ${first + i}`,
       status,

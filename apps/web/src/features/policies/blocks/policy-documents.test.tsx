@@ -10,7 +10,7 @@ import { createQueryClient } from '../../../app/query-client';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';
-import { testPolicy } from '../testing/policy-fixture';
+import { testPolicy } from '../../../test/policy-fixtures';
 import { PolicyDocumentsBlock } from './policy-documents';
 
 const block = {
