@@ -12,28 +12,41 @@ const vendorGroups = [
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
   { name: 'vendor-oidc', test: /node_modules[\\/](oidc-client-ts|jwt-decode)[\\/]/ },
-  { name: 'vendor-dompurify', test: /node_modules[\\/]dompurify[\\/]/ },
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    // Read by the bundle report (bench/) and by anything that needs to know which chunks a route loads.
-    manifest: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
-        codeSplitting: { groups: vendorGroups },
+  // The server-rendering build (src/entry-server.tsx, decision 016): one self-contained module for the
+  // server to import, in dist/.ssr (never served: the server denies dot folders).
+  ssr: { noExternal: true },
+  // React's production build on the server too, whatever NODE_ENV the server runs with.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/.ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        // One file: a rebuild under a running server is loaded afresh, with nothing shared with the last.
+        rolldownOptions: { output: { entryFileNames: '[name].js', inlineDynamicImports: true } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        // Read by the bundle report (bench/) and by anything that needs to know which chunks a route loads.
+        manifest: true,
+        sourcemap: false,
+        rolldownOptions: {
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+            codeSplitting: { groups: vendorGroups },
+          },
+        },
       },
-    },
-  },
   server: {
     port: 5173,
     strictPort: true,
@@ -56,4 +69,4 @@ export default defineConfig({
     // browser tests share CI's two cores; 5 s was too tight for them there.
     testTimeout: 15_000,
   },
-});
+}));

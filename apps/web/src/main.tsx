@@ -1,40 +1,97 @@
+import type { PageContent } from '@portal/contracts/content';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, clearCustomerDataOnSignOut } from './app/app';
 import { FallbackPage } from './app/errors/fallback-page';
+import { readHydrationPayload, type HydrationPayload } from './app/hydration';
 import { FullPageLoader } from './app/loader/full-page-loader';
 import { loaderStore } from './app/loader/loader-store';
 import { queryClient } from './app/query-client';
-import { createAppRouter, routerNavigator } from './app/router';
+import type { ContentRouteData } from './app/route-loaders';
+import { createAppRouter, routerNavigator, type AppRouter } from './app/router';
+import { pageQuery } from './content/api/get-content-by-relative-url';
+import { navigationQuery } from './content/api/get-navigation';
+import { isErrorContext, siteSettingsQuery } from './content/api/get-site-settings';
+import { loadPageComponent } from './content/page-registry';
+import { ROOT_ROUTE_ID, type RootData } from './content/use-site-settings';
 import { registerNavigator } from './lib/app-navigation';
 import { trackPageViews } from './lib/analytics/page-views';
 import { initAuth } from './session/init';
+import { getAuthSnapshot } from './session/session-store';
 import { loadPageInit } from './lib/page-init';
 import './styles/app.css';
+
+function startRouter(router: AppRouter) {
+  registerNavigator(routerNavigator(router));
+  trackPageViews(router);
+  clearCustomerDataOnSignOut(queryClient);
+}
+
+/** The content page a server-rendered page shows (its route's loader data). */
+function renderedPage(payload: HydrationPayload): PageContent | undefined {
+  for (const data of Object.values(payload.loaderData)) {
+    const route = data as Partial<ContentRouteData> | null;
+    if (route?.kind === 'page') return route.page;
+  }
+  return undefined;
+}
+
+/**
+ * A page the server rendered (decision 016) is taken over where it stands: the router starts with the
+ * server's loader data and React attaches to the markup, so nothing is fetched or painted again. Only for
+ * a visitor the server rendered it for: signed out and in no sign-in journey (the server cannot see the
+ * tab's session storage); anyone else gets the SPA's own first render.
+ */
+async function hydrate(container: HTMLElement, payload: HydrationPayload): Promise<boolean> {
+  const page = renderedPage(payload);
+  const { isAuthenticated, data } = getAuthSnapshot();
+  if (!page || isAuthenticated || data) return false;
+  const { setInitialFeatureValues, initFeatureFlags } = await import('./lib/feature-flags/feature-flags');
+  setInitialFeatureValues(payload.flags);
+  // The page's code was preloaded with the HTML; it must be in hand before React attaches.
+  await loadPageComponent(page.type);
+  // The content it was rendered with serves the next pages too, as if the SPA had fetched it.
+  const root = payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined;
+  const errorContext = isErrorContext(window.location.search);
+  if (root?.settings) queryClient.setQueryData(siteSettingsQuery(errorContext).queryKey, root.settings);
+  if (root?.navigation) queryClient.setQueryData(navigationQuery().queryKey, root.navigation);
+  queryClient.setQueryData(pageQuery(window.location.pathname).queryKey, page);
+  const router = createAppRouter(queryClient, { loaderData: payload.loaderData });
+  startRouter(router);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  // The experiment's analytics (which variant was seen) come from the SDK, started once the page is live.
+  if (page.experiments.length > 0) void initFeatureFlags();
+  return true;
+}
 
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  const root = createRoot(container);
-  // Start-up waits on the network (settings, sign-in, flags): show the loader at once, not a blank page.
-  loaderStore.add();
-  root.render(<FullPageLoader />);
+  const payload = readHydrationPayload();
   try {
     await loadPageInit();
   } catch (error) {
     // Without base URLs no call can be made: the same fallback as failed site settings.
     console.error(error instanceof Error ? error.message : 'Page settings failed to load');
-    loaderStore.remove();
-    root.render(<FallbackPage />);
+    createRoot(container).render(<FallbackPage />);
     return;
   }
   // Before the first guard runs: a stored sign-in is loaded (and renewed) or cleared. The feature flags
   // load with the first page that runs an experiment (route-loaders.ts), not here.
   await initAuth();
+  if (payload && (await hydrate(container, payload))) return;
+
+  const root = createRoot(container);
+  // Start-up waits on the network (settings, flags): show the loader at once, not a blank page.
+  loaderStore.add();
+  root.render(<FullPageLoader />);
   const router = createAppRouter(queryClient);
-  registerNavigator(routerNavigator(router));
-  trackPageViews(router);
-  clearCustomerDataOnSignOut(queryClient);
+  startRouter(router);
   root.render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

@@ -6,6 +6,16 @@ import { mountPrefix, moduleNames, type Config } from '../config';
 import { sendError } from './errors';
 import { buildPageInitSettings } from './page-init';
 import { PrecompressedBody } from './precompressed';
+import {
+  composePage,
+  cssReader,
+  experimentCookie,
+  experimentIdFrom,
+  experimentVariants,
+  isServerRendered,
+  newExperimentId,
+  renderModuleLoader,
+} from './server-render';
 import type { Services } from './services';
 
 /** Vite's hashed build output: a changed file gets a new name, so a year of caching is safe. */
@@ -35,9 +45,14 @@ function escapeHtmlAttribute(value: string): string {
     .replace(/>/g, '&gt;');
 }
 
-/** `<script>` elements without a src: the CSP (script-src 'self') would block them. */
+/**
+ * `<script>` elements without a src that a browser would run: the CSP (script-src 'self') would block
+ * them. A JSON data block (the server-rendered page's hydration data) is never run.
+ */
 export function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]).filter((tag) => !/\ssrc\s*=/i.test(tag));
+  return [...html.matchAll(/<script\b[^>]*>/gi)]
+    .map((m) => m[0])
+    .filter((tag) => !/\ssrc\s*=/i.test(tag) && !/\stype\s*=\s*["']application\/json["']/i.test(tag));
 }
 
 /** Puts the settings meta tag into the page head, replacing a placeholder tag if the build has one. */
@@ -58,6 +73,10 @@ interface Index {
   pageChunks: PageChunks;
   /** index.html as sent for each kind of page, made on first use. */
   variants: Map<string, PrecompressedBody>;
+  /** The stylesheets index.html links (the app's own), inlined into a server-rendered page. */
+  stylesheets: string[];
+  /** Server-rendered pages by content snapshot (the page's prepared answer), then path and variants. */
+  rendered: WeakMap<object, Map<string, { body: PrecompressedBody; styleHash: string } | null>>;
 }
 
 /** Where the build's page list keeps the feature-flag SDK (scripts/page-chunks.mjs). */
@@ -136,18 +155,27 @@ export async function installSpa(app: FastifyInstance, config: Config) {
           'index.html has inline script; the CSP blocks it',
         );
       }
-      index = { mtimeMs, html, pageChunks: await readPageChunks(dist), variants: new Map() };
+      const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(
+        (m) => m[1]!,
+      );
+      index = {
+        mtimeMs,
+        html,
+        pageChunks: await readPageChunks(dist),
+        variants: new Map(),
+        stylesheets,
+        rendered: new WeakMap(),
+      };
     }
     return index;
   }
 
+  const content = () => (app.ctx.services as Partial<Services>).content;
+
   /** The page the content service has for a path (undefined: none, or content not in this instance). */
-  async function pageAt(urlPath: string): Promise<{ type: string; experiments: boolean } | undefined> {
-    const content = (app.ctx.services as Partial<Services>).content;
-    if (!content) return undefined;
+  async function preparedPageAt(urlPath: string) {
     try {
-      const page = (await content.prepared.page(urlPath))?.value;
-      return page && { type: page.type, experiments: page.experiments.length > 0 };
+      return await content()?.prepared.page(urlPath);
     } catch {
       return undefined;
     }
@@ -176,6 +204,97 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     return variant;
   }
 
+  const loadRenderer = renderModuleLoader(dist, app.log);
+  const readCss = cssReader(dist);
+  const secureCookies = config.publicUrl.startsWith('https:');
+
+  /**
+   * The page rendered on the server (decision 016), or undefined when it is not one the server renders or
+   * rendering is not possible (no render module, content elsewhere, a loader that would redirect). Pages
+   * without a query string are rendered once per content snapshot and visitor variant, and compressed
+   * once; the rest per request.
+   */
+  async function serverRendered(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    index: Index,
+    prepared: NonNullable<Awaited<ReturnType<typeof preparedPageAt>>>,
+  ): Promise<{ body: PrecompressedBody | string; styleHash: string } | undefined> {
+    const page = prepared.value;
+    const service = content();
+    if (!service || !isServerRendered(page)) return undefined;
+    const render = await loadRenderer();
+    if (!render) return undefined;
+    const url = new URL(request.url, config.publicUrl);
+
+    let flags: Record<string, string> = {};
+    if (page.experiments.length > 0) {
+      let id = experimentIdFrom(request.headers.cookie);
+      if (!id) {
+        id = newExperimentId();
+        reply.header('Set-Cookie', experimentCookie(id, secureCookies));
+      }
+      const definitions = (await service.prepared.featureDefinitions(config.featureFlagSdkKey))?.value;
+      flags = experimentVariants(page, definitions, id);
+    }
+
+    const key = `${url.pathname}|${JSON.stringify(flags)}`;
+    const cacheable = url.search === '';
+    let byPage = index.rendered.get(prepared);
+    const cached = cacheable ? byPage?.get(key) : undefined;
+    if (cached !== undefined) return cached ?? undefined;
+
+    const errorContext = url.searchParams.get('error') === 'true';
+    const [[siteSettings], navigation] = await Promise.all([
+      service.prepared.siteSettings(errorContext).then((p) => p.value),
+      service.prepared.navigation().then(
+        (p) => p.value,
+        () => null,
+      ),
+    ]);
+    if (!siteSettings) return undefined;
+    let result: { body: PrecompressedBody | string; styleHash: string } | null = null;
+    try {
+      const rendered = await render.renderPage({
+        url: url.href,
+        pageInit: settings,
+        settings: siteSettings,
+        navigation,
+        page,
+        flags,
+      });
+      if (rendered) {
+        const own = index.pageChunks[page.type]?.css ?? [];
+        const css = await readCss([...index.stylesheets, ...own]);
+        const composed = composePage(index.html, rendered, {
+          text: css,
+          hrefs: index.stylesheets.map((f) => `/${f}`),
+        });
+        const withPreloads = injectPreloads(composed.html, {
+          js: index.pageChunks[page.type]?.js ?? [],
+          css: [],
+        });
+        result = {
+          body: cacheable ? new PrecompressedBody(withPreloads) : withPreloads,
+          styleHash: composed.styleHash,
+        };
+      }
+    } catch (error) {
+      request.log.error(
+        { err: error, pageType: page.type },
+        'Server rendering failed; the browser renders the page',
+      );
+    }
+    if (cacheable) {
+      if (!byPage) {
+        byPage = new Map();
+        index.rendered.set(prepared, byPage);
+      }
+      byPage.set(key, result as { body: PrecompressedBody; styleHash: string } | null);
+    }
+    return result ?? undefined;
+  }
+
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const page = await indexHtml();
     if (!page) {
@@ -187,8 +306,31 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         `The web app has not been built (no ${indexFile}). Run \`npm run build\`, then reload.`,
       );
     }
-    const variant = variantFor(page, await pageAt(request.url.split('?')[0] ?? '/'));
-    return variant.send(request, reply.header('Cache-Control', 'no-cache'), 'text/html; charset=utf-8');
+    const prepared = await preparedPageAt(request.url.split('?')[0] ?? '/');
+    reply.header('Cache-Control', 'no-cache');
+    const rendered = prepared && (await serverRendered(request, reply, page, prepared));
+    if (rendered) {
+      // The inline style is allowed by its hash, for this answer only.
+      const csp = reply.getHeader('Content-Security-Policy');
+      if (typeof csp === 'string') {
+        reply.header(
+          'Content-Security-Policy',
+          csp.replace(
+            /style-src ([^;]*)/,
+            (_all, sources: string) => `style-src ${sources} ${rendered.styleHash}`,
+          ),
+        );
+      }
+      if (typeof rendered.body === 'string')
+        return reply.type('text/html; charset=utf-8').send(rendered.body);
+      return rendered.body.send(request, reply, 'text/html; charset=utf-8');
+    }
+    const value = prepared?.value;
+    const variant = variantFor(
+      page,
+      value && { type: value.type, experiments: value.experiments.length > 0 },
+    );
+    return variant.send(request, reply, 'text/html; charset=utf-8');
   }
 
   app.get('/app-settings.json', async (_request, reply) => {

@@ -55,6 +55,8 @@ export function rootLoader(queryClient: QueryClient) {
 
 /** Starts the feature flags and waits for them (bounded); the flags code itself loads on demand. */
 async function flagsReady(): Promise<void> {
+  // On the server the visitor's variants are decided before rendering (decision 016, entry-server.tsx).
+  if (import.meta.env.SSR) return;
   try {
     await (await import('../lib/feature-flags/feature-flags')).initFeatureFlags();
   } catch {

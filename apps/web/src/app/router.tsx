@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { ROOT_ROUTE_ID } from '../content/use-site-settings';
 import type { AppNavigator } from '../lib/app-navigation';
 import { ContentRoute, ErrorRoute } from './content-route';
@@ -55,8 +55,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(appRoutes(queryClient));
+/** The browser's router; `hydrationData` is the loader data of a page the server rendered (decision 016). */
+export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  return createBrowserRouter(appRoutes(queryClient), hydrationData ? { hydrationData } : undefined);
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { getPageInit } from '../lib/page-init';
 
 export const NEW_TAB_NOTE = '(opens in a new tab)';
 
@@ -15,7 +16,7 @@ export interface ContentLinkProps {
  * The in-app path of a link to this site: a site path as it is, a full address on this origin without its
  * origin; undefined for anything else (another site, tel:, mailto:, #anchor).
  */
-function sameOriginPath(href: string, origin = window.location.origin): string | undefined {
+function sameOriginPath(href: string, origin = siteOrigin()): string | undefined {
   if (href.startsWith('/')) return href.startsWith('//') ? undefined : href;
   if (!/^https?:\/\//i.test(href)) return undefined;
   try {
@@ -24,6 +25,13 @@ function sameOriginPath(href: string, origin = window.location.origin): string |
   } catch {
     return undefined;
   }
+}
+
+/** The site's own origin: the page's, or on the server the one the sign-in returns to (page init). */
+function siteOrigin(): string {
+  return typeof window === 'undefined'
+    ? new URL(getPageInit().identity.redirectUri).origin
+    : window.location.origin;
 }
 
 /**

@@ -14,6 +14,19 @@ describe('experiments', () => {
     expect(getExperimentUserId()).toBe(id);
   });
 
+  it('takes the id the server rendered the page for when it has none stored, and keeps the cookie in step', () => {
+    localStorage.removeItem('experimentUserId');
+    const serverId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    document.cookie = `experimentUserId=${serverId}; Path=/`;
+    expect(getExperimentUserId()).toBe(serverId);
+    expect(localStorage.getItem('experimentUserId')).toBe(serverId);
+
+    const storedId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    localStorage.setItem('experimentUserId', storedId);
+    expect(getExperimentUserId()).toBe(storedId);
+    expect(document.cookie).toContain(`experimentUserId=${storedId}`);
+  });
+
   it('gives the same user the same variant every time', () => {
     const first = assignVariant('login-intro-variant', variants, 'user-1');
     for (let i = 0; i < 5; i += 1)

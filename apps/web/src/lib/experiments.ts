@@ -2,13 +2,29 @@ import { experimentUserIdKey, readStored, writeStored } from './browser-storage'
 
 let unstoredUserId: string | undefined;
 
-/** The persistent random id experiments bucket this browser by (local storage `experimentUserId`). */
+/** The server's copy of the id (decision 016): it renders a page's experiment with the same variant. */
+function cookieUserId(): string | undefined {
+  const match = /(?:^|;\s*)experimentUserId=([0-9a-f-]{36})(?:;|$)/i.exec(document.cookie);
+  return match?.[1];
+}
+
+function mirrorToCookie(id: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${experimentUserIdKey}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+/**
+ * The persistent random id experiments bucket this browser by (local storage `experimentUserId`). A
+ * browser without one takes the id the server chose when it rendered the page (its cookie), so the
+ * variant the page was rendered with stays; the cookie always carries the stored id for the next page.
+ */
 export function getExperimentUserId(): string {
+  const fromCookie = cookieUserId();
   const stored = readStored('local', experimentUserIdKey);
-  if (stored) return stored;
-  const id = crypto.randomUUID();
-  writeStored('local', experimentUserIdKey, id);
-  if (readStored('local', experimentUserIdKey) === id) return id;
+  const id = stored ?? unstoredUserId ?? fromCookie ?? crypto.randomUUID();
+  if (!stored) writeStored('local', experimentUserIdKey, id);
+  if (fromCookie !== id) mirrorToCookie(id);
+  if (stored || readStored('local', experimentUserIdKey) === id) return id;
   unstoredUserId ??= id;
   return unstoredUserId;
 }

@@ -25,7 +25,7 @@ export const safeLink = z.string().check(
   }),
 );
 
-/** Tags allowed in rich text. The SPA still sanitises with DOMPurify using the same list. */
+/** Tags allowed in rich text. The SPA shows nothing of rich text outside them (web content/rich-text.tsx). */
 export const richTextTags = [
   'p',
   'br',

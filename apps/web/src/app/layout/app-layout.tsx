@@ -1,5 +1,5 @@
 import type { Navigation, SiteSettings } from '@portal/contracts/content';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { commonText } from '../../content/use-site-settings';
 import { useSession } from '../../session/session';
@@ -17,11 +17,7 @@ import { useHideOnScroll } from './use-hide-on-scroll';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { visibleFor } from './nav-items';
 
-/*
- * The alert renders content rich text, and with it the HTML sanitiser (DOMPurify): loaded only while an
- * alert is switched on, so the start-up bundle does not carry the sanitiser. The pages that render rich
- * text load it with their own code.
- */
+/* The service alert is loaded only while an alert is switched on: the start-up bundle does not carry it. */
 const ServiceAlertBanner = lazy(() =>
   import('../../content/service-alert').then((module) => ({ default: module.ServiceAlertBanner })),
 );
@@ -90,6 +86,12 @@ export function AppLayout({
     headerHeight,
   );
   const footerItems = visibleFor(navigation?.footer ?? [], isAuthenticated);
+  // Set through the DOM, not a style attribute: a server-rendered page's markup carries no inline style
+  // (the CSP allows none), and the CSS classes give the signed-out sizes until this runs.
+  const spacerRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (spacerRef.current) spacerRef.current.style.height = `${spacer}px`;
+  }, [spacer]);
 
   // Lets the CSS keep focused elements clear of the fixed header (scroll-padding, WCAG 2.4.11).
   useEffect(() => {
@@ -113,7 +115,11 @@ export function AppLayout({
           <ContentModal content={settings.logOutModalWindowBlock} onClose={() => setAskingToSignOut(false)} />
         </Suspense>
       ) : null}
-      <div className="header-spacer" style={{ height: spacer }} aria-hidden="true" />
+      <div
+        ref={spacerRef}
+        className={crumbs.length > 0 ? 'header-spacer header-spacer--breadcrumbs' : 'header-spacer'}
+        aria-hidden="true"
+      />
       <div className="container">
         {settings.serviceAlert?.visible ? (
           <Suspense fallback={null}>

@@ -1,6 +1,11 @@
 import type { ContentBlock, Experiment } from '@portal/contracts/content';
 import type { ReactNode } from 'react';
-import { getFeatureValue, useFeatureFlagsStatus, type FlagsStatus } from './feature-flags';
+import {
+  getFeatureValue,
+  hasInitialFeatureValue,
+  useFeatureFlagsStatus,
+  type FlagsStatus,
+} from './feature-flags';
 
 type Variant = Experiment['variants'][number];
 
@@ -9,10 +14,11 @@ type Variant = Experiment['variants'][number];
  * variant id (content/README.md): with the flags loaded, the flag's value picks the variant. While they
  * load, nothing is shown (so the text does not change under the reader); when they cannot load, or the
  * flag is not defined or names no variant, the experiment is not running and the first variant (the
- * control) shows.
+ * control) shows. A server-rendered page shows the variant the server chose for this visitor's id from
+ * the first paint (decision 016); the SDK, started after, picks the same one.
  */
 function chosenVariant(experiment: Experiment, status: FlagsStatus): Variant | null {
-  if (status === 'loading') return null;
+  if (status === 'loading' && !hasInitialFeatureValue(experiment.key)) return null;
   const value = getFeatureValue<string | null>(experiment.key, null);
   return experiment.variants.find((v) => v.id === value) ?? experiment.variants[0] ?? null;
 }

@@ -29,6 +29,8 @@ export type FlagsStatus =
 export const FLAGS_START_TIMEOUT_MS = 1500;
 
 let growthbook: GrowthBook | undefined;
+/** Values the server rendered the page with (decision 016), used until the SDK has its own. */
+let initialValues: Record<string, string> = {};
 let status: FlagsStatus = 'idle';
 let version = 0;
 let starting: Promise<FlagsStatus> | undefined;
@@ -128,9 +130,23 @@ export function getGrowthBook(): GrowthBook | undefined {
   return growthbook;
 }
 
+/**
+ * The flag values a server-rendered page was rendered with (the server evaluates the same definitions for
+ * the same experiment user id): the page hydrates with them, and they hold until the SDK is ready.
+ */
+export function setInitialFeatureValues(values: Record<string, string>): void {
+  initialValues = values;
+}
+
+/** Whether the server chose this flag's value for the page being shown. */
+export function hasInitialFeatureValue(key: string): boolean {
+  return Object.hasOwn(initialValues, key);
+}
+
 /** A flag's value, or the fallback when flags are not loaded or the flag is not defined. */
 export function getFeatureValue<T extends string | number | boolean | null>(key: string, fallback: T): T {
-  if (!growthbook || status !== 'ready') return fallback;
+  if (!growthbook || status !== 'ready')
+    return hasInitialFeatureValue(key) ? (initialValues[key] as T) : fallback;
   return growthbook.getFeatureValue(key, fallback as never) as T;
 }
 

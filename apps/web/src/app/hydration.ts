@@ -1,0 +1,32 @@
+/**
+ * What a server-rendered page carries for the browser to hydrate with (decision 016): the route loaders'
+ * data as the server computed it, and the variants of the page's content experiments. It travels as a
+ * JSON data block (`<script type="application/json">`), which the browser never runs, so the CSP's
+ * script-src 'self' holds.
+ */
+export interface HydrationPayload {
+  /** Route id -> what its loader returned on the server. */
+  loaderData: Record<string, unknown>;
+  /** Flag key -> the variant id the page was rendered with. */
+  flags: Record<string, string>;
+}
+
+export const HYDRATION_ELEMENT_ID = 'portal-hydration';
+
+function isPayload(value: unknown): value is HydrationPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const { loaderData, flags } = value as Partial<HydrationPayload>;
+  return typeof loaderData === 'object' && loaderData !== null && typeof flags === 'object' && flags !== null;
+}
+
+/** The page's hydration data, or null for a page the server did not render (or a payload that is not ours). */
+export function readHydrationPayload(doc: Document = document): HydrationPayload | null {
+  const text = doc.getElementById(HYDRATION_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isPayload(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
