@@ -17,7 +17,9 @@
  * once, unmeasured, so that no run pays for the server's first requests.
  *
  * Run with `npm run bench:pages`. Options: `--runs N` (cold loads per page and profile, default 5; the
- * median and the worst are shown), `--profile desktop|mobile` (default both), `--page PATH` (one page). Starts its own portal on
+ * median and the worst are shown), `--profile desktop|mobile` (default both), `--page PATH` (one page),
+ * `--lighthouse-runs N` (Lighthouse runs per page, default 3, 0 for none; support/lighthouse.ts),
+ * `--lighthouse-only`. Starts its own portal on
  * port 3393 (see support/portal.ts). Targets: Google's "good" Core Web Vitals (TTFB 800 ms, FCP 1800 ms,
  * LCP 2500 ms, CLS 0.1) for the mobile medians, and for the dashboard (issue 11) data on screen within
  * 2.0 s and CLS under 0.05. Exits 1 when a page failed to load or a mobile median is over a target.
@@ -36,9 +38,12 @@ import {
 } from '@playwright/test';
 import type * as WebVitals from 'web-vitals';
 import { codeIn, demo } from '../e2e/auth-helpers';
+import { reportLighthouse, runLighthouse } from './support/lighthouse';
 import { answers, median, root, sleep, startPortal } from './support/portal';
 
 const port = 3393;
+/** Chromium's remote-debugging port, where Lighthouse attaches. */
+const debuggingPort = 9393;
 /** The SPA's session-storage key for the user data (apps/web/src/session/storage-keys.ts). */
 const userDataKey = 'userData';
 const executablePath = '/usr/bin/chromium';
@@ -134,6 +139,10 @@ function option(name: string): string | undefined {
 }
 
 const runs = Number(option('--runs') ?? 5);
+/** Lighthouse runs per page (their median is reported); 0 skips Lighthouse. */
+const lighthouseRuns = Number(option('--lighthouse-runs') ?? 3);
+/** Only the Lighthouse part. */
+const lighthouseOnly = process.argv.includes('--lighthouse-only');
 if (!Number.isInteger(runs) || runs < 1) {
   console.error('bench:pages: --runs needs a whole number of at least 1');
   process.exit(2);
@@ -792,12 +801,14 @@ try {
       '--no-first-run',
       '--disable-background-networking',
       '--disable-sync',
+      `--remote-debugging-port=${debuggingPort}`,
     ],
   });
   await warmUpServer(browser, portal.url);
   const results: Results = new Map();
-  for (const profile of chosenProfiles)
-    results.set(profile.name, await measureProfile(browser, portal.url, profile));
+  if (!lighthouseOnly)
+    for (const profile of chosenProfiles)
+      results.set(profile.name, await measureProfile(browser, portal.url, profile));
 
   console.log(
     `Page loads in Chromium ${browser.version()} (headless, ${os.cpus().length} cores), portal at ${portal.url}; ` +
@@ -810,10 +821,35 @@ try {
       'data: the same on screen, its heading readable (the loader gone).\n' +
       'DCL, load ev.: Navigation Timing. KB transferred (headers included); requests over the network.',
   );
-  for (const profile of chosenProfiles) printTable(profile, results.get(profile.name)!);
-  printNotes(results);
+  if (!lighthouseOnly) {
+    for (const profile of chosenProfiles) printTable(profile, results.get(profile.name)!);
+    printNotes(results);
+  }
+  const found = lighthouseOnly ? [] : shortfalls(results);
 
-  const found = shortfalls(results);
+  if (lighthouseRuns > 0) {
+    // The dashboard is audited in a tab signed in through the UI, as a customer would be.
+    const context = await browser.newContext();
+    let signedInUrl: string | undefined;
+    try {
+      const page = await context.newPage();
+      await signIn(page, portal.url);
+      signedInUrl = page.url();
+    } catch (error) {
+      console.log(`lighthouse: sign-in failed (${errorText(error)}); the dashboard is not audited`);
+    }
+    const rows = await runLighthouse({
+      baseUrl: portal.url,
+      port: debuggingPort,
+      runs: lighthouseRuns,
+      signedInUrl,
+      progress,
+    });
+    progress('');
+    await context.close();
+    found.push(...reportLighthouse(rows));
+  }
+
   if (!(await answers(`${portal.url}/healthz`))) {
     found.push(
       `the portal stopped answering; its output ends:\n${portal.output().trimEnd().split('\n').slice(-20).join('\n')}`,
