@@ -1,6 +1,7 @@
 /**
  * Bundle report: the gzip size of the JavaScript and CSS each route of the portal loads, against the
- * budget (the login route under 100 KB of JavaScript; any route under 200 KB of JavaScript and CSS).
+ * budget (issue 15, superseding decision 008's: the login route at most 130 KB of JavaScript in at most
+ * 12 files; any route under 200 KB of JavaScript and CSS).
  *
  * Run with `npm run bench:bundle` (builds the web app first). Reads Vite's manifest
  * (apps/web/dist/.vite/manifest.json, needs `build.manifest: true`), the page-type registry of the SPA
@@ -27,7 +28,7 @@ const webRoot = path.join(root, 'apps', 'web');
 const dist = path.join(webRoot, 'dist');
 const pagesDir = path.join(root, 'content', 'pages');
 const KB = 1024;
-export const budgets = { loginJs: 100 * KB, routeTotal: 200 * KB };
+export const budgets = { loginJs: 130 * KB, loginJsFiles: 12, routeTotal: 200 * KB };
 
 export interface RouteRow {
   route: string;
@@ -87,8 +88,10 @@ export function routeRows(manifest: Manifest): RouteRow[] {
     const jsBytes = [...js].reduce((n, f) => n + gzipSize(f), 0);
     const cssBytes = [...css].reduce((n, f) => n + gzipSize(f), 0);
     const isLogin = page.url === '/login';
-    if (isLogin && jsBytes >= budgets.loginJs)
+    if (isLogin && jsBytes > budgets.loginJs)
       problems.push(`login JavaScript over ${budgets.loginJs / KB} KB`);
+    if (isLogin && js.length > budgets.loginJsFiles)
+      problems.push(`login JavaScript in more than ${budgets.loginJsFiles} files`);
     if (jsBytes + cssBytes >= budgets.routeTotal) problems.push(`over ${budgets.routeTotal / KB} KB`);
     return {
       route: page.url,
@@ -136,8 +139,10 @@ function printTable(rows: RouteRow[]): void {
  */
 function printLoginBreakdown(login: RouteRow): void {
   const name = (file: string) => path.basename(file).replace(/-[\w-]{8}\.js$/, '');
-  const framework = login.jsFiles.filter((f) => /^vendor-(react|router)$/.test(name(f.file)));
-  const floor = framework.reduce((n, f) => n + f.bytes, 0);
+  // React, React Router and zod come in one file (apps/web/vite.config.ts); their share of it, from the
+  // libraries' own production builds, is the part no portal code can remove.
+  const vendor = login.jsFiles.find((f) => name(f.file) === 'vendor');
+  const floor = vendor?.bytes ?? 0;
   console.log(`\n/login JavaScript, ${kb(login.jsBytes)} KB in ${login.jsFiles.length} files:`);
   const shown = login.jsFiles.slice(0, 12);
   for (const f of shown) console.log(`  ${kb(f.bytes).padStart(6)}  ${name(f.file)}`);
@@ -146,8 +151,8 @@ function printLoginBreakdown(login: RouteRow): void {
     console.log(`  ${kb(rest.reduce((n, f) => n + f.bytes, 0)).padStart(6)}  ${rest.length} smaller files`);
   }
   console.log(
-    `React + React Router alone: ${kb(floor)} KB, ${(floor / budgets.loginJs).toFixed(2)} of the ` +
-      `${budgets.loginJs / KB} KB login budget before any portal code (decision 008).`,
+    `React, React Router and zod (vendor): ${kb(floor)} KB, ${(floor / budgets.loginJs).toFixed(2)} of the ` +
+      `${budgets.loginJs / KB} KB login budget before any portal code (decisions 008, 016).`,
   );
 }
 
@@ -166,7 +171,8 @@ function main(): void {
   printTable(rows);
   console.log('\n* signed-in route: includes the shell chunks loaded on demand (upper bound)');
   console.log(
-    `Budget: /login JavaScript < ${budgets.loginJs / KB} KB; every route JavaScript + CSS < ${budgets.routeTotal / KB} KB`,
+    `Budget: /login JavaScript at most ${budgets.loginJs / KB} KB in at most ${budgets.loginJsFiles} files; ` +
+      `every route JavaScript + CSS < ${budgets.routeTotal / KB} KB`,
   );
   const login = rows.find((r) => r.route === '/login');
   if (!login) console.log('Note: no /login page in content; the login budget was not checked.');

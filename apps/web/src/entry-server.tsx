@@ -1,13 +1,11 @@
 import type { Navigation, PageContent, SiteSettings } from '@portal/contracts/content';
 import type { PageInitSettings } from '@portal/contracts/page-init';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/router';
-import { pageQuery } from './content/api/get-content-by-relative-url';
-import { navigationQuery } from './content/api/get-navigation';
-import { isErrorContext, siteSettingsQuery } from './content/api/get-site-settings';
+import { primePage } from './content/api/get-content-by-relative-url';
+import { primeNavigation } from './content/api/get-navigation';
+import { isErrorContext, primeSiteSettings } from './content/api/get-site-settings';
 import { setInitialFeatureValues } from './lib/feature-flags/feature-flags';
 import { setPageInit } from './lib/page-init';
 import type { HydrationPayload } from './app/hydration';
@@ -15,7 +13,7 @@ import type { HydrationPayload } from './app/hydration';
 /*
  * Server rendering of the public pages (decision 016). The server (apps/server platform/spa.ts) loads
  * this module from the build and hands it what the content service has for the request: the settings,
- * the navigation and the page. The routes' own loaders run against a query cache filled with exactly
+ * the navigation and the page. The routes' own loaders run against a content cache filled with exactly
  * that (nothing is fetched), so the HTML is what the SPA itself would render for a signed-out visitor,
  * and the browser hydrates it with the same data.
  */
@@ -47,13 +45,13 @@ export interface ServerRenderResult {
 export async function renderPage(input: ServerRenderInput): Promise<ServerRenderResult | null> {
   setPageInit(input.pageInit);
   const url = new URL(input.url);
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(siteSettingsQuery(isErrorContext(url.search)).queryKey, input.settings);
+  // The loaders find exactly this content (rendering is per request; a concurrent render primes its own).
+  primeSiteSettings(isErrorContext(url.search), input.settings);
   // Without navigation the root loader asks for it, fails and renders the header without it, as in the SPA.
-  if (input.navigation) queryClient.setQueryData(navigationQuery().queryKey, input.navigation);
-  queryClient.setQueryData(pageQuery(url.pathname).queryKey, input.page);
+  if (input.navigation) primeNavigation(input.navigation);
+  primePage(url.pathname, input.page);
 
-  const handler = createStaticHandler(appRoutes(queryClient));
+  const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   if (context.statusCode !== 200 || context.errors) return null;
@@ -66,11 +64,7 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
   // Rendering is synchronous: the visitor's variants hold for exactly this render.
   setInitialFeatureValues(input.flags);
   try {
-    const html = renderToString(
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>,
-    );
+    const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
     return {
       html,
       hydration: { loaderData: context.loaderData, flags: input.flags },
@@ -78,6 +72,5 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
     };
   } finally {
     setInitialFeatureValues({});
-    queryClient.clear();
   }
 }

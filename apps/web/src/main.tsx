@@ -1,17 +1,16 @@
 import type { PageContent } from '@portal/contracts/content';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, clearCustomerDataOnSignOut } from './app/app';
+import { App } from './app/app';
 import { FallbackPage } from './app/errors/fallback-page';
 import { readHydrationPayload, type HydrationPayload } from './app/hydration';
 import { FullPageLoader } from './app/loader/full-page-loader';
 import { loaderStore } from './app/loader/loader-store';
-import { queryClient } from './app/query-client';
 import type { ContentRouteData } from './app/route-loaders';
 import { createAppRouter, routerNavigator, type AppRouter } from './app/router';
-import { pageQuery } from './content/api/get-content-by-relative-url';
-import { navigationQuery } from './content/api/get-navigation';
-import { isErrorContext, siteSettingsQuery } from './content/api/get-site-settings';
+import { primePage } from './content/api/get-content-by-relative-url';
+import { primeNavigation } from './content/api/get-navigation';
+import { isErrorContext, primeSiteSettings } from './content/api/get-site-settings';
 import { loadPageComponent } from './content/page-registry';
 import { ROOT_ROUTE_ID, type RootData } from './content/use-site-settings';
 import { registerNavigator } from './lib/app-navigation';
@@ -24,7 +23,6 @@ import './styles/app.css';
 function startRouter(router: AppRouter) {
   registerNavigator(routerNavigator(router));
   trackPageViews(router);
-  clearCustomerDataOnSignOut(queryClient);
 }
 
 /** The content page a server-rendered page shows (its route's loader data). */
@@ -53,15 +51,15 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload): Promi
   // The content it was rendered with serves the next pages too, as if the SPA had fetched it.
   const root = payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined;
   const errorContext = isErrorContext(window.location.search);
-  if (root?.settings) queryClient.setQueryData(siteSettingsQuery(errorContext).queryKey, root.settings);
-  if (root?.navigation) queryClient.setQueryData(navigationQuery().queryKey, root.navigation);
-  queryClient.setQueryData(pageQuery(window.location.pathname).queryKey, page);
-  const router = createAppRouter(queryClient, { loaderData: payload.loaderData });
+  if (root?.settings) primeSiteSettings(errorContext, root.settings);
+  if (root?.navigation) primeNavigation(root.navigation);
+  primePage(window.location.pathname, page);
+  const router = createAppRouter({ loaderData: payload.loaderData });
   startRouter(router);
   hydrateRoot(
     container,
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} />
     </StrictMode>,
   );
   // The experiment's analytics (which variant was seen) come from the SDK, started once the page is live.
@@ -90,11 +88,11 @@ async function start() {
   // Start-up waits on the network (settings, flags): show the loader at once, not a blank page.
   loaderStore.add();
   root.render(<FullPageLoader />);
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter();
   startRouter(router);
   root.render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} />
     </StrictMode>,
   );
   // The router's own loader (first page data) has taken over by now; this one closes.

@@ -20,7 +20,6 @@ import { callsTo, fakeApi, fakeCall } from '../test/fake-api/fake-api';
 import { oktaError } from '../test/fake-api/identity-scenario';
 import { signOut } from '../session/sign-out';
 import { App } from './app';
-import { createQueryClient } from './query-client';
 import { appRoutes, routerNavigator } from './router';
 
 let unregister: (() => void) | undefined;
@@ -32,10 +31,9 @@ function renderApp(path: string, options: ContentScenarioOptions = {}) {
     fakeCall(endCurrentSessionCall, () => ({ status: 404, body: oktaError('E0000007', 'Not found') })),
   );
   setPageInit(testPageInit);
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   unregister = registerNavigator(routerNavigator(router));
-  render(<App router={router} queryClient={queryClient} />);
+  render(<App router={router} />);
   return { router, user: userEvent.setup() };
 }
 

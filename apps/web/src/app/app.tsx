@@ -1,20 +1,10 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { getSession, subscribeSession } from '../session/session';
 import type { AppRouter } from './router';
 
-/** Customer data must not outlive the session that fetched it; content is the same for everyone. */
-export function clearCustomerDataOnSignOut(queryClient: QueryClient): () => void {
-  return subscribeSession(() => {
-    if (getSession().isAuthenticated) return;
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'content' });
-  });
-}
-
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+/*
+ * No query provider at the root: content is cached by the route loaders and customer data by the query
+ * client its hooks use (session/query-client.ts, decision 016), so a public page carries no query library.
+ */
+export function App({ router }: { router: AppRouter }) {
+  return <RouterProvider router={router} />;
 }

@@ -1,16 +1,14 @@
 import type { PageContent, SiteSettings } from '@portal/contracts/content';
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { pageQuery } from '../content/api/get-content-by-relative-url';
-import { navigationQuery } from '../content/api/get-navigation';
-import { isErrorContext, siteSettingsQuery } from '../content/api/get-site-settings';
+import { loadPage } from '../content/api/get-content-by-relative-url';
+import { loadNavigation } from '../content/api/get-navigation';
+import { isErrorContext, loadSiteSettings } from '../content/api/get-site-settings';
 import { loadPageComponent } from '../content/page-registry';
 import type { RootData } from '../content/use-site-settings';
 import { ApiError, isAbortError } from '../lib/api-client';
 import { sessionGuard } from '../session/route-hook';
 import { getSession } from '../session/session';
 import { getCurrentUser } from '../session/tokens';
-import { prefetchUserData } from '../session/user-data/user-data';
 import { sessionKeys, writeSession } from '../session/storage-keys';
 import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from '../session/guards';
 
@@ -28,9 +26,9 @@ function rethrowAbort(error: unknown): void {
   if (isAbortError(error)) throw error;
 }
 
-async function loadSettings(queryClient: QueryClient, url: URL): Promise<SiteSettings | null> {
+async function loadSettings(url: URL): Promise<SiteSettings | null> {
   try {
-    return await queryClient.ensureQueryData(siteSettingsQuery(isErrorContext(url.search)));
+    return await loadSiteSettings(isErrorContext(url.search));
   } catch (error) {
     rethrowAbort(error);
     return null;
@@ -38,12 +36,12 @@ async function loadSettings(queryClient: QueryClient, url: URL): Promise<SiteSet
 }
 
 /** Settings and navigation for every page. A settings failure becomes the full-page fallback. */
-export function rootLoader(queryClient: QueryClient) {
+export function rootLoader() {
   return async ({ request }: LoaderFunctionArgs): Promise<RootData> => {
     const url = new URL(request.url);
     const [settings, navigation] = await Promise.all([
-      loadSettings(queryClient, url),
-      queryClient.ensureQueryData(navigationQuery()).catch((error: unknown) => {
+      loadSettings(url),
+      loadNavigation().catch((error: unknown) => {
         rethrowAbort(error);
         // Without navigation the header still offers the logo, sign-out and the skip links.
         return null;
@@ -90,9 +88,9 @@ async function preparePage(page: PageContent): Promise<void> {
   await Promise.all([loadPageComponent(page.type), page.experiments.length > 0 ? flagsReady() : undefined]);
 }
 
-async function maintenance(queryClient: QueryClient, settings: SiteSettings): Promise<ContentRouteData> {
+async function maintenance(settings: SiteSettings): Promise<ContentRouteData> {
   try {
-    const page = await queryClient.ensureQueryData(pageQuery(settings.maintenancePage));
+    const page = await loadPage(settings.maintenancePage);
     await preparePage(page);
     return { kind: 'maintenance', page };
   } catch (error) {
@@ -105,16 +103,16 @@ async function maintenance(queryClient: QueryClient, settings: SiteSettings): Pr
  * Every content route: the page at the URL's path, after maintenance mode and the sign-in guards.
  * The page's component is loaded here too, so the new page appears complete in one step.
  */
-export function contentLoader(queryClient: QueryClient) {
+export function contentLoader() {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentRouteData> => {
     const url = new URL(request.url);
     // The page is asked for beside the settings, not after them: one round trip fewer before a page
     // shows on a slow connection. Its answer waits until the settings say it is wanted.
-    const pageRequest = queryClient.ensureQueryData(pageQuery(url.pathname));
+    const pageRequest = loadPage(url.pathname);
     pageRequest.catch(() => undefined);
-    const settings = await loadSettings(queryClient, url);
+    const settings = await loadSettings(url);
     if (!settings) return { kind: 'settingsUnavailable' };
-    if (settings.isMaintenanceMode) return maintenance(queryClient, settings);
+    if (settings.isMaintenanceMode) return maintenance(settings);
 
     let page: PageContent;
     try {
@@ -126,7 +124,7 @@ export function contentLoader(queryClient: QueryClient) {
         return { kind: 'notFound' };
       throw redirect(contentFailureDestination(url.pathname));
     }
-    if (page.isMaintenanceMode) return maintenance(queryClient, settings);
+    if (page.isMaintenanceMode) return maintenance(settings);
 
     const isAuthenticated = getSession().isAuthenticated;
     const guard = guardRedirect({ page, isAuthenticated, settings });
@@ -142,7 +140,11 @@ export function contentLoader(queryClient: QueryClient) {
     // the page has rendered; the read is skipped while the stored data is fresh.
     const user = isAuthenticated ? getCurrentUser() : null;
     if (user) {
-      prefetchUserData(queryClient, user.customerId, settings.userCacheTTL);
+      // The query library comes with the signed-in pages, never with a public one.
+      import('../session/user-data/user-data').then(
+        (userData) => userData.prefetchUserData(user.customerId, settings.userCacheTTL),
+        () => undefined,
+      );
       // The customer-data blocks are on signed-in pages only: public pages never load the registry here.
       preloadPageBlocks(page);
     }
@@ -155,12 +157,12 @@ export function contentLoader(queryClient: QueryClient) {
 }
 
 /** /error: the error page from content, or the built-in one when that cannot load either. */
-export function errorLoader(queryClient: QueryClient) {
+export function errorLoader() {
   return async ({ request }: LoaderFunctionArgs): Promise<ErrorRouteData> => {
     const url = new URL(request.url);
-    const settings = await loadSettings(queryClient, url);
+    const settings = await loadSettings(url);
     try {
-      const page = await queryClient.ensureQueryData(pageQuery(settings?.errorPage ?? '/error'));
+      const page = await loadPage(settings?.errorPage ?? '/error');
       await preparePage(page);
       return { page };
     } catch (error) {

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { ROOT_ROUTE_ID } from '../content/use-site-settings';
 import type { AppNavigator } from '../lib/app-navigation';
@@ -14,11 +13,11 @@ import { RouteError } from './errors/route-error';
  * is asked for the page at that path and the page registry renders the type it names. The named
  * sections are listed so the table reads like the spec; they share the one content route.
  */
-export function appRoutes(queryClient: QueryClient): RouteObject[] {
+export function appRoutes(): RouteObject[] {
   const content = (id: string, path: string): RouteObject => ({
     id,
     path,
-    loader: contentLoader(queryClient),
+    loader: contentLoader(),
     element: <ContentRoute />,
     errorElement: <RouteError />,
   });
@@ -26,7 +25,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     {
       id: ROOT_ROUTE_ID,
       path: '/',
-      loader: rootLoader(queryClient),
+      loader: rootLoader(),
       element: <RootRoute />,
       errorElement: <UnexpectedError />,
       HydrateFallback: InitialLoad,
@@ -35,7 +34,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: 'error',
           path: 'error',
-          loader: errorLoader(queryClient),
+          loader: errorLoader(),
           element: <ErrorRoute />,
           errorElement: <RouteError />,
         },
@@ -56,8 +55,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 /** The browser's router; `hydrationData` is the loader data of a page the server rendered (decision 016). */
-export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
-  return createBrowserRouter(appRoutes(queryClient), hydrationData ? { hydrationData } : undefined);
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(appRoutes(), hydrationData ? { hydrationData } : undefined);
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

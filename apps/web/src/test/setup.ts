@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { clearContentCache } from '../content/api/content-cache';
+import { queryClient } from '../session/query-client';
 import { clearAnsweredRequests, fakeApi } from './fake-api/fake-api';
 
 // Pages are lazy chunks: the first test to reach one waits for its cold transform, which on a busy
@@ -10,6 +12,9 @@ configure({ asyncUtilTimeout: 5_000 });
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // Each test reads content and customer data afresh (the app keeps both for minutes).
+  clearContentCache();
+  queryClient.clear();
   window.sessionStorage.clear();
   window.localStorage.clear();
 });

@@ -1,17 +1,21 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getContentByRelativeUrlCall, normaliseContentPath } from '@portal/contracts/content';
+import {
+  getContentByRelativeUrlCall,
+  normaliseContentPath,
+  type PageContent,
+} from '@portal/contracts/content';
 import { callApi } from '../../lib/api-client';
-import { CONTENT_STALE_TIME } from './content-cache';
+import { cachedContent, primeContent } from './content-cache';
 
 /**
  * The content of the page at a path (query and fragment ignored, as the content service does). A failure
  * rejects (the client remembers the path for after sign-in); the route loader sends it to the error page.
  */
-export const pageQuery = (pathname: string) => {
+export const loadPage = (pathname: string): Promise<PageContent> => {
   const relativeUrl = normaliseContentPath(pathname);
-  return queryOptions({
-    queryKey: ['content', 'page', relativeUrl],
-    queryFn: ({ signal }) => callApi(getContentByRelativeUrlCall, { query: { relativeUrl }, signal }),
-    staleTime: CONTENT_STALE_TIME,
-  });
+  return cachedContent(`page:${relativeUrl}`, () =>
+    callApi(getContentByRelativeUrlCall, { query: { relativeUrl } }),
+  );
 };
+
+export const primePage = (pathname: string, page: PageContent) =>
+  primeContent(`page:${normaliseContentPath(pathname)}`, page);

@@ -1,12 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getNavigationCall } from '@portal/contracts/content';
+import { getNavigationCall, type Navigation } from '@portal/contracts/content';
 import { callApi } from '../../lib/api-client';
-import { CONTENT_STALE_TIME } from './content-cache';
+import { cachedContent, primeContent } from './content-cache';
+
+const key = 'navigation';
 
 /** The header and footer navigation; a failure rejects and the route loader decides. */
-export const navigationQuery = () =>
-  queryOptions({
-    queryKey: ['content', 'navigation'],
-    queryFn: ({ signal }) => callApi(getNavigationCall, { signal }),
-    staleTime: CONTENT_STALE_TIME,
-  });
+export const loadNavigation = (): Promise<Navigation> => cachedContent(key, () => callApi(getNavigationCall));
+
+export const primeNavigation = (navigation: Navigation) => primeContent(key, navigation);

@@ -1,7 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import { getSiteSettingsCall, type SiteSettings } from '@portal/contracts/content';
 import { callApi } from '../../lib/api-client';
-import { CONTENT_STALE_TIME } from './content-cache';
+import { cachedContent, primeContent } from './content-cache';
 
 /*
  * A failed content call rejects (the API client's default); the route loaders decide where the failure
@@ -16,20 +15,18 @@ class MissingSiteSettingsError extends Error {
  * Site settings: the first item of the settings array. `errorContext` adds `error=true` (spec: when the
  * page URL has error=true).
  */
-export const siteSettingsQuery = (errorContext = false) =>
-  queryOptions({
-    queryKey: ['content', 'siteSettings', errorContext],
-    queryFn: async ({ signal }): Promise<SiteSettings> => {
-      const list = await callApi(getSiteSettingsCall, {
-        query: errorContext ? { type: 'SiteSettings', error: 'true' } : { type: 'SiteSettings' },
-        signal,
-      });
-      const first = list[0];
-      if (!first) throw new MissingSiteSettingsError('The content service returned no site settings');
-      return first;
-    },
-    staleTime: CONTENT_STALE_TIME,
+export const loadSiteSettings = (errorContext = false): Promise<SiteSettings> =>
+  cachedContent(`siteSettings:${errorContext}`, async () => {
+    const list = await callApi(getSiteSettingsCall, {
+      query: errorContext ? { type: 'SiteSettings', error: 'true' } : { type: 'SiteSettings' },
+    });
+    const first = list[0];
+    if (!first) throw new MissingSiteSettingsError('The content service returned no site settings');
+    return first;
   });
+
+export const primeSiteSettings = (errorContext: boolean, settings: SiteSettings) =>
+  primeContent(`siteSettings:${errorContext}`, settings);
 
 /** Whether a page URL asks for the error-context settings (`?error=true`). */
 export function isErrorContext(search: string): boolean {

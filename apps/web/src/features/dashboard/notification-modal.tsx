@@ -1,12 +1,12 @@
 import type { ModalContent } from '@portal/contracts/content';
 import type { CustomerNotification } from '@portal/contracts/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ContentModal } from '../../content/content-modal';
 import { useOptionalSiteSettings } from '../../content/use-site-settings';
 import { removeSession, sessionKeys, writeSession } from '../../session/storage-keys';
 import { notificationsQuery, useNotifications } from './api/list-notifications';
 import { updateNotificationStatus } from './api/update-notification-status';
+import { useAppQueryClient } from '../../session/query-client';
 
 /**
  * Spec §4: the dashboard shows the welcome modal when a welcome notification is waiting, or the splash
@@ -30,7 +30,7 @@ export function pickNotification(
 
 export function NotificationModal({ customerId }: { customerId: string }) {
   const settings = useOptionalSiteSettings();
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const { data } = useNotifications(customerId);
   // undefined: not decided yet; null: nothing to show (or closed). Decided once, when the list arrives.
   const [current, setCurrent] = useState<CustomerNotification | null | undefined>(undefined);

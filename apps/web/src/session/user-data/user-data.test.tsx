@@ -9,7 +9,7 @@ import { getProfileCall } from '@portal/contracts/profile';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../session/query-client';
 import { fakeApi, fakeCall } from '../../test/fake-api/fake-api';
 import { signedInAs } from '../../test/signed-in';
 import { prefetchUserData, useUserData } from './user-data';
@@ -93,7 +93,7 @@ describe('user data (spec customer-data §7, §9)', () => {
       }),
     );
     const queryClient = createQueryClient();
-    prefetchUserData(queryClient, 'C1000007', 1);
+    prefetchUserData('C1000007', 1, queryClient);
     await vi.waitFor(() => expect(profileReads).toBe(1));
     show(queryClient);
     expect(screen.getByText('loading')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { CustomerProfile } from '@portal/contracts/profile';
 import type { Agency, Quote } from '@portal/contracts/policy';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { readSession, removeSession, sessionKeys, writeSession } from '../storage-keys';
 import { useCurrentUser } from '../tokens';
 import { fetchAgency } from './api/get-agency';
@@ -9,6 +9,7 @@ import { fetchMutualDirect } from './api/get-mutual-direct';
 import { fetchProfile } from './api/get-profile';
 import { fetchPolicySummaries, type PolicyGroups } from './api/list-policies';
 import { fetchQuotes } from './api/list-quotes';
+import { queryClient, useAppQueryClient } from '../query-client';
 
 /**
  * The signed-in customer's data held for the session (spec customer-data §3 "User data held for the
@@ -107,9 +108,13 @@ function userDataQuery(customerId: string, ttlMinutes: number = DEFAULT_USER_CAC
  * so the six calls run beside the page's own code rather than after the page has rendered. Nothing is
  * read while the data in memory or in session storage is fresh; the page's hook then finds the answer.
  */
-export function prefetchUserData(queryClient: QueryClient, customerId: string, ttlMinutes?: number): void {
+export function prefetchUserData(
+  customerId: string,
+  ttlMinutes?: number,
+  client: QueryClient = queryClient,
+): void {
   if (!customerId) return;
-  void queryClient.prefetchQuery(userDataQuery(customerId, ttlMinutes));
+  void client.prefetchQuery(userDataQuery(customerId, ttlMinutes));
 }
 
 export interface UserDataState {
@@ -122,9 +127,12 @@ export interface UserDataState {
 /** The signed-in customer's user data; undefined while signed out or loading. */
 export function useUserData(ttlMinutes?: number): UserDataState {
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const customerId = user?.customerId ?? '';
-  const query = useQuery({ ...userDataQuery(customerId, ttlMinutes), enabled: customerId !== '' });
+  const query = useQuery(
+    { ...userDataQuery(customerId, ttlMinutes), enabled: customerId !== '' },
+    queryClient,
+  );
   return {
     data: query.data,
     isLoading: customerId !== '' && query.isPending,

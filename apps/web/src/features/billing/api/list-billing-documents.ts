@@ -1,6 +1,7 @@
 import { listBillingDocumentsCall } from '@portal/contracts/document';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useAppQueryClient } from '../../../session/query-client';
 
 /** GET {document}/api/v1/document/billing/{customerId}?page&pageSize, a page at a time. */
 const billingDocumentsQuery = (customerId: string, pageSize: number) =>
@@ -17,4 +18,7 @@ const billingDocumentsQuery = (customerId: string, pageSize: number) =>
   });
 
 export const useBillingDocuments = (customerId: string | undefined, pageSize: number) =>
-  useInfiniteQuery({ ...billingDocumentsQuery(customerId ?? '', pageSize), enabled: !!customerId });
+  useInfiniteQuery(
+    { ...billingDocumentsQuery(customerId ?? '', pageSize), enabled: !!customerId },
+    useAppQueryClient(),
+  );

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
+import { createQueryClient } from '../../../session/query-client';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';

@@ -1,6 +1,7 @@
 import { getMarketingPreferencesCall, type MarketingPreferences } from '@portal/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useAppQueryClient } from '../../../session/query-client';
 
 /** GET {account}/api/v1/Preferences/{customerId}/marketing; a failure counts as no consent (logged). */
 const marketingPreferencesQuery = (customerId: string) =>
@@ -17,4 +18,4 @@ const marketingPreferencesQuery = (customerId: string) =>
   });
 
 export const useMarketingPreferences = (customerId: string | undefined) =>
-  useQuery({ ...marketingPreferencesQuery(customerId ?? ''), enabled: !!customerId });
+  useQuery({ ...marketingPreferencesQuery(customerId ?? ''), enabled: !!customerId }, useAppQueryClient());

@@ -1,6 +1,7 @@
 import { listNotificationsCall, type CustomerNotification } from '@portal/contracts/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useAppQueryClient } from '../../../session/query-client';
 
 /** GET {account}/api/v1/customers/{customerId}/notifications; a failure shows no modal (and is logged). */
 export const notificationsQuery = (customerId: string) =>
@@ -15,4 +16,4 @@ export const notificationsQuery = (customerId: string) =>
   });
 
 export const useNotifications = (customerId: string | undefined) =>
-  useQuery({ ...notificationsQuery(customerId ?? ''), enabled: !!customerId });
+  useQuery({ ...notificationsQuery(customerId ?? ''), enabled: !!customerId }, useAppQueryClient());

@@ -3,7 +3,7 @@ import type { Quote } from '@portal/contracts/policy';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
+import { createQueryClient } from '../../../session/query-client';
 import { makeSettings } from '../../../test/content-fixtures';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';

@@ -1,6 +1,7 @@
 import { getPolicyCall, type Policy } from '@portal/contracts/policy';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
+import { useAppQueryClient } from '../../../session/query-client';
 
 /** GET {policy}/api/v1/policy/{customerId}/{policyId}. 404 (not the customer's, or unknown) is null. */
 const policyQuery = (customerId: string, policyId: string) =>
@@ -19,4 +20,7 @@ const policyQuery = (customerId: string, policyId: string) =>
   });
 
 export const usePolicyQuery = (customerId: string | undefined, policyId: string | null) =>
-  useQuery({ ...policyQuery(customerId ?? '', policyId ?? ''), enabled: !!customerId && !!policyId });
+  useQuery(
+    { ...policyQuery(customerId ?? '', policyId ?? ''), enabled: !!customerId && !!policyId },
+    useAppQueryClient(),
+  );

@@ -1,6 +1,7 @@
 import { listPolicyDocumentsCall } from '@portal/contracts/document';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useAppQueryClient } from '../../../session/query-client';
 
 /** GET {document}/api/v1/document/policy/{customerId}/{policyId}?page&pageSize, a page at a time. */
 const policyDocumentsQuery = (customerId: string, policyId: string, pageSize: number) =>
@@ -21,7 +22,10 @@ export const usePolicyDocuments = (
   policyId: string | null,
   pageSize: number,
 ) =>
-  useInfiniteQuery({
-    ...policyDocumentsQuery(customerId ?? '', policyId ?? '', pageSize),
-    enabled: !!customerId && !!policyId,
-  });
+  useInfiniteQuery(
+    {
+      ...policyDocumentsQuery(customerId ?? '', policyId ?? '', pageSize),
+      enabled: !!customerId && !!policyId,
+    },
+    useAppQueryClient(),
+  );

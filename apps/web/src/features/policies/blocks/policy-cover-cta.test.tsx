@@ -3,7 +3,7 @@ import { getPolicyCall, type Policy } from '@portal/contracts/policy';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
+import { createQueryClient } from '../../../session/query-client';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';

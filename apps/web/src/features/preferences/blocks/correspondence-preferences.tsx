@@ -1,5 +1,5 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RichText } from '../../../content/rich-text';
@@ -8,6 +8,7 @@ import { pushToDataLayer } from '../../../lib/analytics/data-layer';
 import { useCurrentUser } from '../../../session/tokens';
 import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
 import { updatePreferences } from '../api/update-preferences';
+import { useAppQueryClient } from '../../../session/query-client';
 
 /**
  * How documents are sent (spec customer-data §2, §4): paper or paperless, with the postal address shown
@@ -17,14 +18,17 @@ import { updatePreferences } from '../api/update-preferences';
 function CorrespondencePreferencesBlock({ block }: { block: BlockOf<'correspondencePreferences'> }) {
   const settings = useSiteSettings();
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const customerId = user?.customerId;
-  const preferences = useQuery({
-    queryKey: userPreferencesKey(customerId ?? 'none'),
-    queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
-    enabled: !!customerId,
-    retry: false,
-  });
+  const preferences = useQuery(
+    {
+      queryKey: userPreferencesKey(customerId ?? 'none'),
+      queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
+      enabled: !!customerId,
+      retry: false,
+    },
+    queryClient,
+  );
   const [ticked, setTicked] = useState(false);
   const [revealed, setRevealed] = useState(false);
   const [saving, setSaving] = useState(false);

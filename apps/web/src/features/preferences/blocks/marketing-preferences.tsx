@@ -1,6 +1,6 @@
 import type { MarketingPreferences } from '@portal/contracts/account';
 import type { BlockOf } from '@portal/contracts/content';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Fieldset } from '../../../components/ui/fieldset';
@@ -13,6 +13,7 @@ import { auditFailureReasonOf, logAuditEvent } from '../../../session/audit/log-
 import { useCurrentUser } from '../../../session/tokens';
 import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
 import { updatePreferences } from '../api/update-preferences';
+import { useAppQueryClient } from '../../../session/query-client';
 
 type Choice = Pick<MarketingPreferences, 'email' | 'phone' | 'post' | 'online'>;
 const channelKeys = ['email', 'phone', 'post'] as const;
@@ -44,14 +45,17 @@ export function changedPreferences(
 function MarketingPreferencesBlock({ block }: { block: BlockOf<'marketingPreferences'> }) {
   const settings = useSiteSettings();
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const customerId = user?.customerId;
-  const preferences = useQuery({
-    queryKey: userPreferencesKey(customerId ?? 'none'),
-    queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
-    enabled: !!customerId,
-    retry: false,
-  });
+  const preferences = useQuery(
+    {
+      queryKey: userPreferencesKey(customerId ?? 'none'),
+      queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
+      enabled: !!customerId,
+      retry: false,
+    },
+    queryClient,
+  );
   const [chosen, setChosen] = useState<Choice | null>(null);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<'hidden' | 'success' | 'error'>('hidden');

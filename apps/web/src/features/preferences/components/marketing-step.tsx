@@ -1,6 +1,6 @@
 import type { UserPreferences } from '@portal/contracts/account';
 import type { BlockOf, PageContent } from '@portal/contracts/content';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,7 @@ import {
 import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
 import { updatePreferences } from '../api/update-preferences';
 import { firstSignInBody, type MarketingChannel } from './first-sign-in-body';
+import { useAppQueryClient } from '../../../session/query-client';
 
 type MarketingBlock = BlockOf<'marketingPreferences'>;
 
@@ -88,7 +89,7 @@ function channelsOffered(preferences: Pick<UserPreferences, 'marketingPreference
 export function MarketingStep({ page }: { page: PageContent }) {
   const settings = useSiteSettings();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const user = useCurrentUser();
   const customerId = user?.customerId ?? null;
   const block =
@@ -98,13 +99,16 @@ export function MarketingStep({ page }: { page: PageContent }) {
   const [registering] = useState(isRegistrationJourney);
   const left = useRef(false);
 
-  const preferences = useQuery({
-    queryKey: userPreferencesKey(customerId ?? 'none'),
-    queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
-    enabled: customerId !== null,
-    retry: false,
-    staleTime: 0,
-  });
+  const preferences = useQuery(
+    {
+      queryKey: userPreferencesKey(customerId ?? 'none'),
+      queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
+      enabled: customerId !== null,
+      retry: false,
+      staleTime: 0,
+    },
+    queryClient,
+  );
 
   const [online, setOnline] = useState<boolean | null>(null);
   const [channels, setChannels] = useState<ReadonlySet<MarketingChannel>>(() => new Set());

@@ -10,7 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
+import { createQueryClient } from '../../../session/query-client';
 import { baseUrlFor } from '../../../lib/page-init';
 import { testPageInit } from '../../../test/content-fixtures';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';

@@ -1,7 +1,7 @@
 import type { BlockOf } from '@portal/contracts/content';
 import { checkNewPassword } from '@portal/contracts/fields';
 import type { MfaMethod } from '@portal/contracts/profile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CodeInput } from '../../../components/ui/code-input';
@@ -21,6 +21,7 @@ import { fetchFactorName } from '../api/get-mfa-display-name';
 import { fetchProfileForPassword } from '../api/get-profile';
 import { requestPasswordCode } from '../api/request-profile-code';
 import { formatPasswordDate } from '../password-date';
+import { useAppQueryClient } from '../../../session/query-client';
 
 type Block = BlockOf<'passwordDetails'>;
 type Field = Block['modal']['fields'][number];
@@ -60,14 +61,17 @@ function ChangePasswordModal({
   const [sendFailed, setSendFailed] = useState(false);
   const [resent, setResent] = useState(0);
 
-  const factors = useQuery({
-    queryKey: ['profile', 'factors', customerId],
-    queryFn: async ({ signal }) => ({
-      sms: await fetchFactorName(customerId, 'sms', signal),
-      call: await fetchFactorName(customerId, 'call', signal),
-    }),
-    retry: false,
-  });
+  const factors = useQuery(
+    {
+      queryKey: ['profile', 'factors', customerId],
+      queryFn: async ({ signal }) => ({
+        sms: await fetchFactorName(customerId, 'sms', signal),
+        call: await fetchFactorName(customerId, 'call', signal),
+      }),
+      retry: false,
+    },
+    useAppQueryClient(),
+  );
   const masked = (name: string | null) => name?.replace(/^(Text message to|Phone call to)\s+/, '') ?? '';
   const options = [
     factors.data?.sms && {
@@ -303,17 +307,20 @@ function ChangePasswordModal({
  */
 function PasswordDetailsBlock({ block }: { block: Block }) {
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const customerId = user?.customerId;
   const [open, setOpen] = useState(false);
   const [success, setSuccess] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const profile = useQuery({
-    queryKey: ['profile', 'password', customerId ?? 'none'],
-    queryFn: ({ signal }) => fetchProfileForPassword(customerId!, signal),
-    enabled: !!customerId,
-    retry: false,
-  });
+  const profile = useQuery(
+    {
+      queryKey: ['profile', 'password', customerId ?? 'none'],
+      queryFn: ({ signal }) => fetchProfileForPassword(customerId!, signal),
+      enabled: !!customerId,
+      retry: false,
+    },
+    queryClient,
+  );
   if (!customerId) return null;
   const headingId = `${block.id}-heading`;
   let lastUpdated: string;
