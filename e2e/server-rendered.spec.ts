@@ -1,0 +1,100 @@
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { contentPage } from './support/content';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The public pages arrive rendered (issue 15, decision 016): their heading and form are in the HTML the
+ * server sends, so a phone paints them before any JavaScript has arrived, and the SPA then takes them over
+ * where they stand (hydration) without painting them again or changing what they show.
+ */
+const pages = [
+  { path: '/login', page: contentPage('login.json'), field: 'Email address' },
+  { path: '/register', page: contentPage('register.json'), field: 'Email address' },
+  { path: '/forgotten-password', page: contentPage('forgotten-password.json'), field: 'Email address' },
+  { path: '/help', page: contentPage('help.json'), field: undefined },
+];
+
+for (const { path, page: content, field } of pages) {
+  test(`${path} shows its heading${field ? ' and its form' : ''} before any of its JavaScript has arrived`, async ({
+    page,
+  }) => {
+    // The app's code never arrives: what shows is the HTML and its inline styles alone.
+    await page.route(/\/assets\/.+\.js$/, () => undefined);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: content.heading })).toBeVisible();
+    if (content.meta?.title) await expect(page).toHaveTitle(content.meta.title);
+    if (field) await expect(page.getByLabel(field, { exact: true }).first()).toBeVisible();
+    // Not the loader that the SPA's own page paints while its code loads.
+    await expect(page.getByText("We're just loading your details")).toBeHidden();
+    await page.unroute(/\/assets\/.+\.js$/);
+  });
+}
+
+test('the sign-in page is taken over where it stands: the same nodes, the same experiment variant, no repaint', async ({
+  page,
+}) => {
+  const reactErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Minified React error|hydrat/i.test(message.text()))
+      reactErrors.push(message.text());
+  });
+  // Hold the app's code back, to see the page as a phone on a slow connection does before it arrives.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: contentPage('login.json').heading });
+  await expect(heading).toBeVisible();
+  const variant = await page.locator('[data-experiment]').getAttribute('data-variant');
+  expect(['control', 'reassurance']).toContain(variant);
+  // Mark the server's nodes: hydration keeps them, a fresh render would replace them.
+  await page.evaluate(() => {
+    document.querySelector('h1')?.setAttribute('data-from-server', 'yes');
+  });
+
+  release();
+  // Hydrated: typing into the form is seen by the app (its field-level check answers on blur).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+      ),
+    )
+    .toBe(true);
+  await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
+  // The flag SDK starts after the page is live and agrees with the server's choice for this visitor.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-experiment]')).toHaveAttribute('data-variant', variant!);
+  expect(await page.evaluate(() => localStorage.getItem('experimentUserId'))).toMatch(/^[0-9a-f-]{36}$/);
+  expect(reactErrors).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+
+  // The same visitor gets the same variant on the next visit.
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  await page.reload();
+  await expect(page.locator('[data-experiment]')).toHaveAttribute('data-variant', variant!);
+});
+
+test('a rendered page works as the SPA: a link moves the router, and the next page needs no new HTML', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(
+    page.getByRole('heading', { level: 1, name: contentPage('login.json').heading }),
+  ).toBeVisible();
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  await page
+    .getByRole('link', { name: /register/i })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: contentPage('register.json').heading }),
+  ).toBeVisible();
+  expect(documents).toEqual([]);
+});
