@@ -39,7 +39,10 @@ export const sessionKeys = {
 export const localKeys = {
   /** '1' while the customer is registering. */
   registrationJourney: 'registrationJourney',
-  /** Persistent random id the feature-flag service buckets experiments by (lib/experiments.ts). */
+  /**
+   * Persistent random id the feature-flag service buckets experiments by (lib/experiments.ts), mirrored in
+   * the first-party cookie of the same name for the server's rendering (decision 016).
+   */
   experimentUserId: experimentUserIdKey,
 } as const;
 
