@@ -176,6 +176,8 @@ export function cssReader(dist: string) {
         let text = cache.get(file);
         if (!text) {
           text = readFile(path.join(dist, file), 'utf8');
+          // A file that could not be read is tried again next time.
+          text.catch(() => cache.delete(file));
           cache.set(file, text);
         }
         return text;

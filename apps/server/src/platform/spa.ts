@@ -234,7 +234,11 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         id = newExperimentId();
         reply.header('Set-Cookie', experimentCookie(id, secureCookies));
       }
-      const definitions = (await service.prepared.featureDefinitions(config.featureFlagSdkKey))?.value;
+      const definitions = await service.prepared
+        .featureDefinitions(config.featureFlagSdkKey)
+        .then((d) => d?.value)
+        // Without definitions every experiment shows its control, as in the SPA.
+        .catch(() => undefined);
       flags = experimentVariants(page, definitions, id);
     }
 
@@ -244,25 +248,26 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     const cached = cacheable ? byPage?.get(key) : undefined;
     if (cached !== undefined) return cached ?? undefined;
 
-    const errorContext = url.searchParams.get('error') === 'true';
-    const [[siteSettings], navigation] = await Promise.all([
-      service.prepared.siteSettings(errorContext).then((p) => p.value),
-      service.prepared.navigation().then(
-        (p) => p.value,
-        () => null,
-      ),
-    ]);
-    if (!siteSettings) return undefined;
     let result: { body: PrecompressedBody | string; styleHash: string } | null = null;
     try {
-      const rendered = await render.renderPage({
-        url: url.href,
-        pageInit: settings,
-        settings: siteSettings,
-        navigation,
-        page,
-        flags,
-      });
+      const errorContext = url.searchParams.get('error') === 'true';
+      const [[siteSettings], navigation] = await Promise.all([
+        service.prepared.siteSettings(errorContext).then((p) => p.value),
+        service.prepared.navigation().then(
+          (p) => p.value,
+          () => null,
+        ),
+      ]);
+      const rendered =
+        siteSettings &&
+        (await render.renderPage({
+          url: url.href,
+          pageInit: settings,
+          settings: siteSettings,
+          navigation,
+          page,
+          flags,
+        }));
       if (rendered) {
         const own = index.pageChunks[page.type]?.css ?? [];
         const css = await readCss([...index.stylesheets, ...own]);
@@ -280,10 +285,12 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         };
       }
     } catch (error) {
+      // Content unavailable, a build without the page's files, a render that threw: the SPA's own page.
       request.log.error(
         { err: error, pageType: page.type },
         'Server rendering failed; the browser renders the page',
       );
+      return undefined;
     }
     if (cacheable) {
       if (!byPage) {
