@@ -22,7 +22,11 @@ for (const { path, page: content, field } of pages) {
     await page.route(/\/assets\/.+\.js$/, () => undefined);
     await page.goto(path, { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: content.heading })).toBeVisible();
-    if (content.meta?.title) await expect(page).toHaveTitle(content.meta.title);
+    // The page's own title first, then the site's name (the pattern the app sets, lib/use-document-title).
+    const own = (content.meta?.title ?? content.heading ?? '').replace(/\s*[-–|]\s*Meridian Mutual$/, '');
+    await expect(page).toHaveTitle(
+      new RegExp(`^${own.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b.*Meridian Mutual$`),
+    );
     if (field) await expect(page.getByLabel(field, { exact: true }).first()).toBeVisible();
     // Not the loader that the SPA's own page paints while its code loads.
     await expect(page.getByText("We're just loading your details")).toBeHidden();
@@ -49,6 +53,7 @@ test('the sign-in page is taken over where it stands: the same nodes, the same e
   const heading = page.getByRole('heading', { level: 1, name: contentPage('login.json').heading });
   await expect(heading).toBeVisible();
   const variant = await page.locator('[data-experiment]').getAttribute('data-variant');
+  const serverTitle = await page.title();
   expect(['control', 'reassurance']).toContain(variant);
   // Mark the server's nodes: hydration keeps them, a fresh render would replace them.
   await page.evaluate(() => {
@@ -65,6 +70,7 @@ test('the sign-in page is taken over where it stands: the same nodes, the same e
     )
     .toBe(true);
   await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
+  await expect(page).toHaveTitle(serverTitle);
   // The flag SDK starts after the page is live and agrees with the server's choice for this visitor.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-experiment]')).toHaveAttribute('data-variant', variant!);

@@ -8,6 +8,7 @@ import { primeNavigation } from './content/api/get-navigation';
 import { isErrorContext, primeSiteSettings } from './content/api/get-site-settings';
 import { setInitialFeatureValues } from './lib/feature-flags/feature-flags';
 import { setPageInit } from './lib/page-init';
+import { documentTitle } from './lib/use-document-title';
 import type { HydrationPayload } from './app/hydration';
 
 /*
@@ -68,7 +69,7 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
     return {
       html,
       hydration: { loaderData: context.loaderData, flags: input.flags },
-      title: input.page.meta.title,
+      title: documentTitle(input.page.meta.title),
     };
   } finally {
     setInitialFeatureValues({});
