@@ -19,6 +19,7 @@
  * Run with `npm run bench:pages`. Options: `--runs N` (cold loads per page and profile, default 5; the
  * median and the worst are shown), `--profile desktop|mobile` (default both), `--page PATH` (one page),
  * `--lighthouse-runs N` (Lighthouse runs per page, default 3, 0 for none; support/lighthouse.ts),
+ * `--lighthouse-throttling devtools|simulate` (default devtools),
  * `--lighthouse-only`. Starts its own portal on
  * port 3393 (see support/portal.ts). Targets: Google's "good" Core Web Vitals (TTFB 800 ms, FCP 1800 ms,
  * LCP 2500 ms, CLS 0.1) for the mobile medians, and for the dashboard (issue 11) data on screen within
@@ -141,6 +142,8 @@ function option(name: string): string | undefined {
 const runs = Number(option('--runs') ?? 5);
 /** Lighthouse runs per page (their median is reported); 0 skips Lighthouse. */
 const lighthouseRuns = Number(option('--lighthouse-runs') ?? 3);
+/** How Lighthouse throttles: `devtools` (applied, the default) or `simulate` (support/lighthouse.ts). */
+const lighthouseThrottling = option('--lighthouse-throttling') === 'simulate' ? 'simulate' : 'devtools';
 /** Only the Lighthouse part. */
 const lighthouseOnly = process.argv.includes('--lighthouse-only');
 if (!Number.isInteger(runs) || runs < 1) {
@@ -843,11 +846,12 @@ try {
       port: debuggingPort,
       runs: lighthouseRuns,
       signedInUrl,
+      throttling: lighthouseThrottling,
       progress,
     });
     progress('');
     await context.close();
-    found.push(...reportLighthouse(rows));
+    found.push(...reportLighthouse(rows, lighthouseThrottling));
   }
 
   if (!(await answers(`${portal.url}/healthz`))) {

@@ -71,9 +71,16 @@ test('the sign-in page is taken over where it stands: the same nodes, the same e
     .toBe(true);
   await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
   await expect(page).toHaveTitle(serverTitle);
-  // The flag SDK starts after the page is live and agrees with the server's choice for this visitor.
+  // The page reports the variant seen, as the flag SDK would, without downloading the SDK.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-experiment]')).toHaveAttribute('data-variant', variant!);
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer?.filter(
+        (e) => e['event'] === 'experimentViewed',
+      ),
+    ),
+  ).toEqual([{ event: 'experimentViewed', experimentId: 'login-intro-variant', variationId: variant }]);
   expect(await page.evaluate(() => localStorage.getItem('experimentUserId'))).toMatch(/^[0-9a-f-]{36}$/);
   expect(reactErrors).toEqual([]);
   await expectNoSeriousA11yViolations(page);

@@ -28,6 +28,8 @@ export interface ServerRenderInput {
   page: PageContent;
   /** The variant of each of the page's content experiments for this visitor (flag key -> variant id). */
   flags: Record<string, string>;
+  /** The experiments the visitor is in, for the page to report to analytics. */
+  viewed: HydrationPayload['viewed'];
 }
 
 export interface ServerRenderResult {
@@ -68,7 +70,7 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
     const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
     return {
       html,
-      hydration: { loaderData: context.loaderData, flags: input.flags },
+      hydration: { loaderData: context.loaderData, flags: input.flags, viewed: input.viewed },
       title: documentTitle(input.page.meta.title),
     };
   } finally {

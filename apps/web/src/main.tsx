@@ -14,7 +14,9 @@ import { isErrorContext, primeSiteSettings } from './content/api/get-site-settin
 import { loadPageComponent } from './content/page-registry';
 import { ROOT_ROUTE_ID, type RootData } from './content/use-site-settings';
 import { registerNavigator } from './lib/app-navigation';
+import { pushToDataLayer } from './lib/analytics/data-layer';
 import { trackPageViews } from './lib/analytics/page-views';
+import { getExperimentUserId } from './lib/experiments';
 import { initAuth } from './session/init';
 import { getAuthSnapshot } from './session/session-store';
 import { loadPageInit } from './lib/page-init';
@@ -44,7 +46,7 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload): Promi
   const page = renderedPage(payload);
   const { isAuthenticated, data } = getAuthSnapshot();
   if (!page || isAuthenticated || data) return false;
-  const { setInitialFeatureValues, initFeatureFlags } = await import('./lib/feature-flags/feature-flags');
+  const { setInitialFeatureValues } = await import('./lib/feature-flags/feature-flags');
   setInitialFeatureValues(payload.flags);
   // The page's code was preloaded with the HTML; it must be in hand before React attaches.
   await loadPageComponent(page.type);
@@ -62,8 +64,14 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload): Promi
       <App router={router} />
     </StrictMode>,
   );
-  // The experiment's analytics (which variant was seen) come from the SDK, started once the page is live.
-  if (page.experiments.length > 0) void initFeatureFlags();
+  if (page.experiments.length > 0) {
+    // The variant the server chose is the one the flag SDK would: the page needs no SDK of its own. It
+    // reports the variant seen as the SDK's tracking would, and keeps the id in local storage (spec).
+    getExperimentUserId();
+    for (const { experimentId, variationId } of payload.viewed) {
+      pushToDataLayer({ event: 'experimentViewed', experimentId, variationId });
+    }
+  }
   return true;
 }
 

@@ -20,12 +20,12 @@ const renderModule = `
 let calls = 0;
 export async function renderPage(input) {
   calls += 1;
-  const { page, flags, settings, url } = input;
+  const { page, flags, viewed, settings, url } = input;
   if (page.heading === 'boom') throw new Error('render failed');
   const search = new URL(url).search;
   return {
     html: '<main><h1>' + page.heading + '</h1><p id="render-count">' + calls + '</p><p id="search">' + search.replace(/</g, '&lt;') + '</p><p id="flags">' + JSON.stringify(flags) + '</p><p id="phone">' + settings.infinityPhoneTracking + '</p></main>',
-    hydration: { loaderData: { content: { kind: 'page', page: { heading: page.heading, note: '</script><script>alert(1)</script>' } } }, flags },
+    hydration: { loaderData: { content: { kind: 'page', page: { heading: page.heading, note: '</script><script>alert(1)</script>' } } }, flags, viewed },
     title: page.meta.title,
   };
 }
@@ -134,6 +134,13 @@ describe('server-rendered public pages', () => {
     expect(id).toBeDefined();
     const flags = JSON.parse(between(first.body, '<p id="flags">', '</p>')!) as Record<string, string>;
     expect(['control', 'reassurance']).toContain(flags['login-intro-variant']);
+    // What the flag SDK's tracking reports, for the page to send to analytics without the SDK.
+    const hydration = JSON.parse(
+      between(first.body, '<script type="application/json" id="portal-hydration">', '</script>')!,
+    ) as { viewed: unknown };
+    expect(hydration.viewed).toEqual([
+      { experimentId: 'login-intro-variant', variationId: flags['login-intro-variant'] },
+    ]);
 
     // The same visitor again: no new id, the same variant.
     const again = await get('/login', { cookie: `experimentUserId=${id}` });

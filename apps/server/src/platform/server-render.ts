@@ -22,6 +22,7 @@ interface RenderModule {
     navigation: Navigation | null;
     page: PageContent;
     flags: Record<string, string>;
+    viewed: ExperimentViewed[];
   }): Promise<{ html: string; hydration: unknown; title: string } | null>;
 }
 
@@ -62,18 +63,26 @@ export function experimentCookie(id: string, secure: boolean): string {
   return `${EXPERIMENT_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+/** An experiment the visitor is in, as the SDK's tracking callback reports it for analytics. */
+export interface ExperimentViewed {
+  experimentId: string;
+  variationId: string;
+}
+
 /**
  * The variant of each of the page's experiments for this id, evaluated by the GrowthBook SDK from the
  * same definitions and attribute as the SPA's (lib/feature-flags), so both pick the same variant. A flag
  * that names no variant of the experiment is left out: the page then shows its control, as the SPA does.
+ * `viewed` is what the SDK's tracking callback would report, for the page to send to analytics itself.
  */
 export function experimentVariants(
   page: PageContent,
   definitions: FeatureDefinitions | undefined,
   id: string,
-): Record<string, string> {
+): { flags: Record<string, string>; viewed: ExperimentViewed[] } {
   const flags: Record<string, string> = {};
-  if (page.experiments.length === 0) return flags;
+  const viewed: ExperimentViewed[] = [];
+  if (page.experiments.length === 0) return { flags, viewed };
   const gb = new GrowthBook({
     attributes: { id },
     // Our contract's definitions are GrowthBook's own shape (content/README.md).
@@ -81,14 +90,20 @@ export function experimentVariants(
   });
   try {
     for (const experiment of page.experiments) {
-      const value: unknown = gb.getFeatureValue(experiment.key, null);
-      const variant = experiment.variants.find((v) => v.id === value) ?? experiment.variants[0];
+      const result = gb.evalFeature(experiment.key);
+      const variant = experiment.variants.find((v) => v.id === result.value) ?? experiment.variants[0];
       if (variant) flags[experiment.key] = variant.id;
+      if (result.source === 'experiment' && result.experiment && result.experimentResult?.inExperiment) {
+        viewed.push({
+          experimentId: result.experiment.key,
+          variationId: String(result.experimentResult.key),
+        });
+      }
     }
   } finally {
     gb.destroy();
   }
-  return flags;
+  return { flags, viewed };
 }
 
 function escapeHtml(text: string): string {

@@ -227,7 +227,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     if (!render) return undefined;
     const url = new URL(request.url, config.publicUrl);
 
-    let flags: Record<string, string> = {};
+    let experiments: ReturnType<typeof experimentVariants> = { flags: {}, viewed: [] };
     if (page.experiments.length > 0) {
       let id = experimentIdFrom(request.headers.cookie);
       if (!id) {
@@ -239,10 +239,10 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         .then((d) => d?.value)
         // Without definitions every experiment shows its control, as in the SPA.
         .catch(() => undefined);
-      flags = experimentVariants(page, definitions, id);
+      experiments = experimentVariants(page, definitions, id);
     }
 
-    const key = `${url.pathname}|${JSON.stringify(flags)}`;
+    const key = `${url.pathname}|${JSON.stringify(experiments)}`;
     const cacheable = url.search === '';
     let byPage = index.rendered.get(prepared);
     const cached = cacheable ? byPage?.get(key) : undefined;
@@ -266,7 +266,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
           settings: siteSettings,
           navigation,
           page,
-          flags,
+          ...experiments,
         }));
       if (rendered) {
         const own = index.pageChunks[page.type]?.css ?? [];

@@ -9,14 +9,22 @@ export interface HydrationPayload {
   loaderData: Record<string, unknown>;
   /** Flag key -> the variant id the page was rendered with. */
   flags: Record<string, string>;
+  /** The experiments the visitor is in (what the flag SDK's tracking callback reports). */
+  viewed: Array<{ experimentId: string; variationId: string }>;
 }
 
 export const HYDRATION_ELEMENT_ID = 'portal-hydration';
 
 function isPayload(value: unknown): value is HydrationPayload {
   if (typeof value !== 'object' || value === null) return false;
-  const { loaderData, flags } = value as Partial<HydrationPayload>;
-  return typeof loaderData === 'object' && loaderData !== null && typeof flags === 'object' && flags !== null;
+  const { loaderData, flags, viewed } = value as Partial<HydrationPayload>;
+  return (
+    typeof loaderData === 'object' &&
+    loaderData !== null &&
+    typeof flags === 'object' &&
+    flags !== null &&
+    Array.isArray(viewed)
+  );
 }
 
 /** The page's hydration data, or null for a page the server did not render (or a payload that is not ours). */
