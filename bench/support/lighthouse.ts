@@ -10,7 +10,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { median } from './portal';
 
-export interface LighthouseFigures {
+interface LighthouseFigures {
   performance: number;
   accessibility: number;
   /** Milliseconds (CLS: a score). */
@@ -23,7 +23,7 @@ export interface LighthouseFigures {
   failedA11y: string[];
 }
 
-export interface LighthousePage {
+interface LighthousePage {
   path: string;
   signedIn: boolean;
   /** Targets of issue 15: the lowest performance score, and for sign-in the LCP and TBT ceilings. */
@@ -32,7 +32,7 @@ export interface LighthousePage {
   maxTbt?: number;
 }
 
-export const lighthousePages: LighthousePage[] = [
+const lighthousePages: LighthousePage[] = [
   { path: '/login', signedIn: false, minPerformance: 95, maxLcp: 1800, maxTbt: 150 },
   { path: '/register', signedIn: false, minPerformance: 95 },
   { path: '/forgotten-password', signedIn: false, minPerformance: 95 },
@@ -139,7 +139,7 @@ export async function runLighthouse(options: {
 }
 
 /** The median figures of a page's runs. */
-export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
+function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   const mid = (pick: (f: LighthouseFigures) => number) => median(runs.map(pick));
   return {
     performance: mid((f) => f.performance),

@@ -1,5 +1,4 @@
-import type { Navigation, PageContent, SiteSettings } from '@portal/contracts/content';
-import type { PageInitSettings } from '@portal/contracts/page-init';
+import type { RenderPage } from '@portal/contracts/server-render';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { appRoutes } from './app/router';
@@ -9,7 +8,6 @@ import { isErrorContext, primeSiteSettings } from './content/api/get-site-settin
 import { setInitialFeatureValues } from './lib/feature-flags/feature-flags';
 import { setPageInit } from './lib/page-init';
 import { documentTitle } from './lib/use-document-title';
-import type { HydrationPayload } from './app/hydration';
 
 /*
  * Server rendering of the public pages (decision 016). The server (apps/server platform/spa.ts) loads
@@ -19,33 +17,11 @@ import type { HydrationPayload } from './app/hydration';
  * and the browser hydrates it with the same data.
  */
 
-export interface ServerRenderInput {
-  /** The full request URL (origin, path and query). */
-  url: string;
-  pageInit: PageInitSettings;
-  settings: SiteSettings;
-  navigation: Navigation | null;
-  page: PageContent;
-  /** The variant of each of the page's content experiments for this visitor (flag key -> variant id). */
-  flags: Record<string, string>;
-  /** The experiments the visitor is in, for the page to report to analytics. */
-  viewed: HydrationPayload['viewed'];
-}
-
-export interface ServerRenderResult {
-  /** The markup of #root. */
-  html: string;
-  /** What the browser hydrates with (embedded as JSON, not as script: the CSP allows no inline script). */
-  hydration: HydrationPayload;
-  /** The page's title, for the document head. */
-  title: string;
-}
-
 /**
  * Renders one page, or null when the routes would not show it as is (a redirect, an error, not found):
  * such requests get the SPA's plain page and the browser decides.
  */
-export async function renderPage(input: ServerRenderInput): Promise<ServerRenderResult | null> {
+export const renderPage: RenderPage = async (input) => {
   setPageInit(input.pageInit);
   const url = new URL(input.url);
   // The loaders find exactly this content (rendering is per request; a concurrent render primes its own).
@@ -76,4 +52,4 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
   } finally {
     setInitialFeatureValues({});
   }
-}
+};

@@ -3,8 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GrowthBook, type FeatureDefinition } from '@growthbook/growthbook';
-import type { FeatureDefinitions, Navigation, PageContent, SiteSettings } from '@portal/contracts/content';
-import type { PageInitSettings } from '@portal/contracts/page-init';
+import type { FeatureDefinitions, PageContent } from '@portal/contracts/content';
+import type { ExperimentViewed, RenderPage } from '@portal/contracts/server-render';
 import type { FastifyBaseLogger } from 'fastify';
 
 /*
@@ -13,17 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
  * requests it renders, picks the visitor's experiment variants and puts the result into index.html.
  */
 
-/** What the web build's render module exports (apps/web/src/entry-server.tsx). */
+/** What the web build's render module exports. */
 interface RenderModule {
-  renderPage(input: {
-    url: string;
-    pageInit: PageInitSettings;
-    settings: SiteSettings;
-    navigation: Navigation | null;
-    page: PageContent;
-    flags: Record<string, string>;
-    viewed: ExperimentViewed[];
-  }): Promise<{ html: string; hydration: unknown; title: string } | null>;
+  renderPage: RenderPage;
 }
 
 /**
@@ -42,7 +34,7 @@ export function isServerRendered(page: PageContent): boolean {
 }
 
 /** The experiment user id's cookie: the server's copy of the id the SPA keeps in local storage. */
-export const EXPERIMENT_COOKIE = 'experimentUserId';
+const EXPERIMENT_COOKIE = 'experimentUserId';
 const experimentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The visitor's experiment user id from the request's cookies, if it is one we could have made. */
@@ -61,12 +53,6 @@ export function newExperimentId(): string {
 
 export function experimentCookie(id: string, secure: boolean): string {
   return `${EXPERIMENT_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-/** An experiment the visitor is in, as the SDK's tracking callback reports it for analytics. */
-export interface ExperimentViewed {
-  experimentId: string;
-  variationId: string;
 }
 
 /**

@@ -13,7 +13,7 @@ export interface HydrationPayload {
   viewed: Array<{ experimentId: string; variationId: string }>;
 }
 
-export const HYDRATION_ELEMENT_ID = 'portal-hydration';
+const HYDRATION_ELEMENT_ID = 'portal-hydration';
 
 function isPayload(value: unknown): value is HydrationPayload {
   if (typeof value !== 'object' || value === null) return false;

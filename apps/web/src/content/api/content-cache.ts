@@ -1,10 +1,10 @@
 import { ApiError } from '../../lib/api-client';
 
 /** How long a content answer stays fresh. */
-export const CONTENT_STALE_TIME = 5 * 60_000;
+const CONTENT_STALE_TIME = 5 * 60_000;
 
 /** Pause before the one retry of a content call that failed on the network or with a 5xx. */
-export const CONTENT_RETRY_DELAY_MS = 500;
+const CONTENT_RETRY_DELAY_MS = 500;
 
 /** A failure worth one more try: the network or a 5xx. A 4xx will answer the same again. */
 const worthRetrying = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;

@@ -1,0 +1,39 @@
+import type { Navigation, PageContent, SiteSettings } from './content';
+import type { PageInitSettings } from './page-init';
+
+/*
+ * The one call between the server and the web build that is not HTTP (decision 016): the server imports
+ * the build's render module (apps/web/src/entry-server.tsx -> dist/.ssr/entry-server.js) and calls
+ * renderPage with what the content service has for the request.
+ */
+
+/** An experiment the visitor is in, as the flag SDK's tracking callback reports it for analytics. */
+export interface ExperimentViewed {
+  experimentId: string;
+  variationId: string;
+}
+
+export interface ServerRenderInput {
+  /** The full request URL (origin, path and query). */
+  url: string;
+  pageInit: PageInitSettings;
+  settings: SiteSettings;
+  navigation: Navigation | null;
+  page: PageContent;
+  /** The variant of each of the page's content experiments for this visitor (flag key -> variant id). */
+  flags: Record<string, string>;
+  /** The experiments the visitor is in, for the page to report to analytics. */
+  viewed: ExperimentViewed[];
+}
+
+export interface ServerRenderResult {
+  /** The markup of #root. */
+  html: string;
+  /** What the browser hydrates with, embedded as JSON (the web app's own shape). */
+  hydration: unknown;
+  /** The document's title. */
+  title: string;
+}
+
+/** The render module's export. Null: the routes would not show the page as it is (the browser decides). */
+export type RenderPage = (input: ServerRenderInput) => Promise<ServerRenderResult | null>;
