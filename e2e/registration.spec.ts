@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { completeChallenge, signOut, signOutButton, watchOutbox } from './auth-helpers';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoA11yFindingsAtAnyLevel, expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -84,21 +84,21 @@ test.describe('registration', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Register for an online account' }),
     ).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     // Continue is not available until the form is complete (aria-disabled, so it stays focusable and
     // pressable, which Playwright's actionability check would otherwise wait out); pressing it says what is missing.
     await page.getByRole('button', { name: 'Continue' }).click({ force: true });
     await expect(page.getByRole('alert')).toContainText('Enter your email address');
     await expect(page.getByRole('alert')).toBeFocused();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await fillRegistration(page, eleanor);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/register\/check-your-email$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('registrationJourney'))).toBe('1');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     const activation = await emailTo(request, eleanor.email, 'activation');
     const link = linkIn(activation.body);
@@ -108,7 +108,7 @@ test.describe('registration', () => {
     const passwordBox = page.getByLabel('Create a password');
     await expect(passwordBox).toBeVisible();
     await expect(page.getByText('No spaces', { exact: false })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
     // Analytics sees the page, never the token in its address.
     const dataLayer = await page.evaluate(() =>
       JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? []),
@@ -172,7 +172,7 @@ test.describe('registration', () => {
     await expect(policyNumber).toBeVisible();
     await expect(policyNumber).toBeFocused();
     await expect(page.getByText('We need a little more information to find your policy')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await policyNumber.fill('507P8765');
     // Leaving the field shows its error (validation on blur); then Continue names it in the summary.
@@ -180,7 +180,7 @@ test.describe('registration', () => {
     await expect(policyNumber).toHaveAccessibleDescription(/Enter your policy number exactly as it appears/);
     await page.getByRole('button', { name: 'Continue' }).click({ force: true });
     await expect(page.getByRole('alert')).toContainText('Enter your policy number exactly as it appears');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await policyNumber.fill(priya.policyNumber.toLowerCase());
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -198,7 +198,7 @@ test.describe('registration', () => {
     });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'We could not find your details' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
     await page.getByRole('link', { name: /Check my details and try again/ }).click();
     await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
   });
@@ -207,7 +207,7 @@ test.describe('registration', () => {
     await page.goto('/register/activate?token=not-a-real-token');
     await expect(page).toHaveURL(/\/register\?warning=bad-token$/);
     await expect(page.getByText('The link you used has expired or has already been used')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await page.goto('/register/activate');
     await expect(page).toHaveURL(/\/register\?warning=bad-token$/);

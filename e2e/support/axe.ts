@@ -4,6 +4,18 @@ import { expect, type Page } from '@playwright/test';
 /** The WCAG 2.2 AA rule sets (axe tags); best-practice rules are left out, they are not requirements. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+function report(violations: readonly Violation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
+    )
+    .join('\n');
+}
+
 /**
  * Runs axe on the page as it is now and fails on any serious or critical WCAG 2.2 AA violation, listing
  * each rule with the elements that break it. `exclude` takes CSS selectors of parts that are not ours.
@@ -13,12 +25,18 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
-    )
-    .join('\n');
-  expect(serious, `Accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
+  expect(serious, `Accessibility violations on ${page.url()}:\n${report(serious)}`).toEqual([]);
+}
+
+/**
+ * The public (signed-out) pages, where a customer first meets the portal (issue 15): every rule axe runs
+ * (WCAG A and AA of every version and the best-practice rules: landmarks, skip links, headings), and
+ * any finding fails, whatever its impact, minor included.
+ */
+export async function expectNoA11yFindingsAtAnyLevel(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations,
+    `Accessibility findings on ${page.url()}:\n${report(results.violations)}`,
+  ).toEqual([]);
 }

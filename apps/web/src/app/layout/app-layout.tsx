@@ -11,11 +11,11 @@ import { HEADER_HIDE_OFFSET, headerSpacerHeight } from './layout-constants';
 import { RouteAnnouncer } from './route-announcer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { MAIN_CONTENT_ID, SkipLinks } from './skip-links';
+import { MAIN_CONTENT_ID, menuSkipTarget, SkipLinks } from './skip-links';
 import { useElementHeight } from './use-element-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { visibleFor } from './nav-items';
+import { headerMenus, visibleFor } from './nav-items';
 
 /*
  * The alert renders content rich text, and with it the HTML sanitiser (DOMPurify): loaded only while an
@@ -90,6 +90,12 @@ export function AppLayout({
     headerHeight,
   );
   const footerItems = visibleFor(navigation?.footer ?? [], isAuthenticated);
+  const menus = headerMenus(navigation?.header ?? [], isAuthenticated);
+  const menuTarget = menuSkipTarget({
+    isDesktop,
+    hasMainMenu: menus.main.length > 0,
+    hasUtilityMenu: menus.utility.length > 0 || isAuthenticated,
+  });
 
   // Lets the CSS keep focused elements clear of the fixed header (scroll-padding, WCAG 2.4.11).
   useEffect(() => {
@@ -98,7 +104,7 @@ export function AppLayout({
 
   return (
     <div className="app">
-      <SkipLinks texts={settings.skipLinks} />
+      <SkipLinks texts={settings.skipLinks} menuTarget={menuTarget} />
       <SiteHeader
         ref={headerRef}
         settings={settings}

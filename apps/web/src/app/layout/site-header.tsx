@@ -6,7 +6,7 @@ import { commonText } from '../../content/use-site-settings';
 import type { Breadcrumb } from './build-breadcrumbs';
 import { Breadcrumbs } from './breadcrumbs';
 import { MainNav } from './main-nav';
-import { visibleFor } from './nav-items';
+import { headerMenus } from './nav-items';
 import { MENU_TOGGLE_ID, UTILITY_MENU_ID } from './skip-links';
 import { UtilityNav } from './utility-nav';
 
@@ -36,15 +36,7 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
   const menuOpen = menuOpenAt === location.key;
   const [focusInside, setFocusInside] = useState(false);
 
-  const header = navigation?.header ?? [];
-  const mainItems = visibleFor(
-    header.filter((i) => i.group === 'main'),
-    isAuthenticated,
-  );
-  const utilityItems = visibleFor(
-    header.filter((i) => i.group === 'utility'),
-    isAuthenticated,
-  );
+  const { main: mainItems, utility: utilityItems } = headerMenus(navigation?.header ?? [], isAuthenticated);
   const texts = {
     main: commonText(settings, 'mainNavigationLabel', 'Main menu'),
     utility: commonText(settings, 'utilityNavigationLabel', 'Account menu'),
