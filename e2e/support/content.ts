@@ -11,6 +11,7 @@ export interface PageContentFile {
   heading?: string;
   requiresAuthentication?: boolean;
   meta?: { title?: string };
+  messages?: Record<string, string>;
 }
 
 export function contentPage(file: string): PageContentFile {
