@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { completeChallenge, signOut, signOutButton, watchOutbox } from './auth-helpers';
 import { expectNoA11yFindingsAtAnyLevel, expectNoSeriousA11yViolations } from './support/axe';
+import { expectReadable } from './support/contrast';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -141,6 +142,12 @@ test.describe('registration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'How we keep in touch' })).toBeVisible();
     const save = page.getByRole('button', { name: 'Save and continue' });
     await expect(save).toHaveAttribute('aria-disabled', 'true');
+    // Not usable yet, and still easy to read.
+    await expectReadable(save);
+    // The account's pages are not open before this step: their menu is not offered, at any width.
+    const mainMenu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(mainMenu).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Account menu' }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('checkbox', { name: 'Email' }).check();
     await page.getByRole('radio', { name: 'Yes, show me tailored offers' }).check();
@@ -149,6 +156,7 @@ test.describe('registration', () => {
 
     await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(signOutButton(page)).toBeVisible();
+    await expect(mainMenu).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('registrationJourney'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('registrationCompletion'))).toBeNull();
     await expectNoSeriousA11yViolations(page);

@@ -6,6 +6,14 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
+/**
+ * Every page's title follows one pattern (WCAG 2.4.2, issue 15): "{page} – Meridian Mutual", the page first,
+ * no other separator. Checked with every axe scan, so every screen the journeys check has it.
+ */
+async function expectTitlePattern(page: Page) {
+  await expect(page).toHaveTitle(/^(?!.*\s[-|]\s)\S.* – Meridian Mutual$/);
+}
+
 function report(violations: readonly Violation[]): string {
   return violations
     .map(
@@ -21,6 +29,7 @@ function report(violations: readonly Violation[]): string {
  * each rule with the elements that break it. `exclude` takes CSS selectors of parts that are not ours.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  await expectTitlePattern(page);
   let builder = new AxeBuilder({ page }).withTags(wcagTags);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
@@ -34,6 +43,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
  * any finding fails, whatever its impact, minor included.
  */
 export async function expectNoA11yFindingsAtAnyLevel(page: Page) {
+  await expectTitlePattern(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations,

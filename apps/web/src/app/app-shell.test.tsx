@@ -54,7 +54,7 @@ describe('routes', () => {
     expect(await heading('Sign in to your account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     // The title is set in an effect, which may run just after the heading shows.
-    await waitFor(() => expect(document.title).toBe('Sign in to your account | Meridian Mutual'));
+    await waitFor(() => expect(document.title).toBe('Sign in to your account – Meridian Mutual'));
   });
 
   it('renders any other path through the content service', async () => {
@@ -92,7 +92,7 @@ describe('routes', () => {
     );
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
     // The title is set in an effect, which may run just after the heading shows.
-    await waitFor(() => expect(document.title).toBe('Page not found | Meridian Mutual'));
+    await waitFor(() => expect(document.title).toBe('Page not found – Meridian Mutual'));
   });
 
   it('follows a redirect page to another site path', async () => {
@@ -308,9 +308,9 @@ describe('layout', () => {
     const h1 = await heading('Privacy notice');
     await waitFor(() => expect(h1).toHaveFocus());
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
-    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Privacy notice | Meridian Mutual');
+    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Privacy notice – Meridian Mutual');
     // The title is set in an effect, which may run just after the heading shows.
-    await waitFor(() => expect(document.title).toBe('Privacy notice | Meridian Mutual'));
+    await waitFor(() => expect(document.title).toBe('Privacy notice – Meridian Mutual'));
   });
 });
 

@@ -55,7 +55,7 @@ export function AppLayout({
 }) {
   const location = useLocation();
   const matches = useMatches();
-  const { isAuthenticated, signOut } = useSession();
+  const { isAuthenticated, inMarketingStep, signOut } = useSession();
   const isDesktop = useMediaQuery(`(min-width: ${settings.breakpoints.menuCollapse}px)`);
   const headerRef = useRef<HTMLElement>(null);
   const headerHeight = useElementHeight(headerRef);
@@ -84,16 +84,24 @@ export function AppLayout({
       })
     : [];
 
+  // The marketing step comes before the account: its pages are not open yet (the guards send the customer
+  // back to the step), so their menu is not offered.
+  const showMainMenu = !inMarketingStep;
   // The spec's spacer sizes, never less than the header really is (text zoom, wrapped links).
   const spacer = Math.max(
-    headerSpacerHeight({ isAuthenticated, isDesktop, hasBreadcrumbs: crumbs.length > 0 }),
+    headerSpacerHeight({
+      // The spec's extra row for a signed-in customer is the main menu: none at the marketing step.
+      isAuthenticated: isAuthenticated && showMainMenu,
+      isDesktop,
+      hasBreadcrumbs: crumbs.length > 0,
+    }),
     headerHeight,
   );
   const footerItems = visibleFor(navigation?.footer ?? [], isAuthenticated);
   const menus = headerMenus(navigation?.header ?? [], isAuthenticated);
   const menuTarget = menuSkipTarget({
     isDesktop,
-    hasMainMenu: menus.main.length > 0,
+    hasMainMenu: showMainMenu && menus.main.length > 0,
     hasUtilityMenu: menus.utility.length > 0 || isAuthenticated,
   });
 
@@ -110,6 +118,7 @@ export function AppLayout({
         settings={settings}
         navigation={navigation}
         isAuthenticated={isAuthenticated}
+        showMainMenu={showMainMenu}
         crumbs={crumbs}
         hidden={scrolledDown}
         onSignOut={onSignOut}
