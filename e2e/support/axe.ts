@@ -26,7 +26,8 @@ function report(violations: readonly Violation[]): string {
 
 /**
  * Runs axe on the page as it is now and fails on any serious or critical WCAG 2.2 AA violation, listing
- * each rule with the elements that break it. `exclude` takes CSS selectors of parts that are not ours.
+ * each rule with the elements that break it (and checks the title's pattern first). `exclude` takes CSS
+ * selectors of parts that are not ours.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
   await expectTitlePattern(page);
