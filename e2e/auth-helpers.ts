@@ -18,6 +18,13 @@ export const demo = {
     landlineCallRadio: 'Phone call to +44 XXXX XXX456',
     policyNumber: '102X4567891',
   },
+  /** The forgotten-password journey's own customer: his password changes there, nobody else's does. */
+  thomas: {
+    email: 'thomas.reid@example.co.uk',
+    password: 'HarbourTerrace1953',
+    mobile: '07700900555',
+    textRadio: 'Text message to +44 XXXX XXX555',
+  },
   david: {
     email: 'david.okafor@example.co.uk',
     password: 'HomeFarmHarvest61',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { contentPage } from './support/content';
 import { expect, test } from './support/fixtures';
 import { expectPdfAbout, expectScreenAtEverySize, phone } from './support/screens';
 import { demo, signIn } from './auth-helpers';
@@ -159,6 +160,26 @@ test.describe('dashboard and policies', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, request, margaret, margaret.phone);
     await expect(page).toHaveURL(new RegExp(`/account/policies/cover/?\\?id=${margaret.policyNumber}$`));
+
+    // Opened afresh, the page says in its own words that it is loading the policy: the full-page loader's
+    // message shows once, not a second time in the page under it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      `**/api/v1/policy/*/${margaret.policyNumber}*`,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.reload();
+    const loading = contentPage('account-policies-cover.json').messages?.['loadingMessage'] ?? 'in content';
+    await expect(page.locator('main').getByRole('status')).toHaveText(loading);
+    await expect(
+      page.locator('main').getByText("Thank you for being patient. We're just loading your details."),
+    ).toHaveCount(0);
+    release();
 
     const valuables = page.getByRole('group').filter({ hasText: 'Valuables away from home' });
     await valuables.getByRole('heading', { name: 'Valuables away from home' }).click();

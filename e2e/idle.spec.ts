@@ -39,13 +39,19 @@ test.describe('inactivity', () => {
   test('warns after the idle time, and signs out when the countdown ends', async ({ page, request }) => {
     await signedInIdleReady(page, request);
     await page.clock.runFor(IDLE_MINUTES * 60_000 - 5_000);
-    const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect(dialog).toHaveCount(0);
 
     await page.clock.runFor(8_000);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(/we will sign you out in \d+ seconds/i);
     await expect(dialog.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    // No empty band under the buttons: the window ends at its padding (20 px) and border.
+    const band = await dialog.evaluate((d) => {
+      const buttons = d.querySelector('.ui-modal__body')?.lastElementChild?.getBoundingClientRect();
+      return buttons ? d.getBoundingClientRect().bottom - buttons.bottom : Infinity;
+    });
+    expect(band).toBeLessThanOrEqual(26);
     await expectNoSeriousA11yViolations(page);
 
     await page.clock.runFor(COUNTDOWN_SECONDS * 1000);
@@ -61,7 +67,7 @@ test.describe('inactivity', () => {
   test('staying signed in resets the timer', async ({ page, request }) => {
     await signedInIdleReady(page, request);
     await page.clock.runFor(IDLE_MINUTES * 60_000 + 3_000);
-    const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Stay signed in' }).press('Enter');
     await expect(dialog).toHaveCount(0);

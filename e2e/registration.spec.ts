@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { completeChallenge, signOut, signOutButton, watchOutbox } from './auth-helpers';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoA11yFindingsAtAnyLevel, expectNoSeriousA11yViolations } from './support/axe';
+import { expectReadable } from './support/contrast';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -84,21 +85,21 @@ test.describe('registration', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Register for an online account' }),
     ).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     // Continue is not available until the form is complete (aria-disabled, so it stays focusable and
     // pressable, which Playwright's actionability check would otherwise wait out); pressing it says what is missing.
     await page.getByRole('button', { name: 'Continue' }).click({ force: true });
     await expect(page.getByRole('alert')).toContainText('Enter your email address');
     await expect(page.getByRole('alert')).toBeFocused();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await fillRegistration(page, eleanor);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/register\/check-your-email$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('registrationJourney'))).toBe('1');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     const activation = await emailTo(request, eleanor.email, 'activation');
     const link = linkIn(activation.body);
@@ -108,7 +109,7 @@ test.describe('registration', () => {
     const passwordBox = page.getByLabel('Create a password');
     await expect(passwordBox).toBeVisible();
     await expect(page.getByText('No spaces', { exact: false })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
     // Analytics sees the page, never the token in its address.
     const dataLayer = await page.evaluate(() =>
       JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? []),
@@ -141,6 +142,12 @@ test.describe('registration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'How we keep in touch' })).toBeVisible();
     const save = page.getByRole('button', { name: 'Save and continue' });
     await expect(save).toHaveAttribute('aria-disabled', 'true');
+    // Not usable yet, and still easy to read.
+    await expectReadable(save);
+    // The account's pages are not open before this step: their menu is not offered, at any width.
+    const mainMenu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(mainMenu).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Account menu' }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('checkbox', { name: 'Email' }).check();
     await page.getByRole('radio', { name: 'Yes, show me tailored offers' }).check();
@@ -149,6 +156,7 @@ test.describe('registration', () => {
 
     await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(signOutButton(page)).toBeVisible();
+    await expect(mainMenu).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('registrationJourney'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('registrationCompletion'))).toBeNull();
     await expectNoSeriousA11yViolations(page);
@@ -172,7 +180,7 @@ test.describe('registration', () => {
     await expect(policyNumber).toBeVisible();
     await expect(policyNumber).toBeFocused();
     await expect(page.getByText('We need a little more information to find your policy')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await policyNumber.fill('507P8765');
     // Leaving the field shows its error (validation on blur); then Continue names it in the summary.
@@ -180,7 +188,7 @@ test.describe('registration', () => {
     await expect(policyNumber).toHaveAccessibleDescription(/Enter your policy number exactly as it appears/);
     await page.getByRole('button', { name: 'Continue' }).click({ force: true });
     await expect(page.getByRole('alert')).toContainText('Enter your policy number exactly as it appears');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await policyNumber.fill(priya.policyNumber.toLowerCase());
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -198,7 +206,7 @@ test.describe('registration', () => {
     });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'We could not find your details' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
     await page.getByRole('link', { name: /Check my details and try again/ }).click();
     await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
   });
@@ -207,7 +215,7 @@ test.describe('registration', () => {
     await page.goto('/register/activate?token=not-a-real-token');
     await expect(page).toHaveURL(/\/register\?warning=bad-token$/);
     await expect(page.getByText('The link you used has expired or has already been used')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await page.goto('/register/activate');
     await expect(page).toHaveURL(/\/register\?warning=bad-token$/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoA11yFindingsAtAnyLevel, expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import {
   completeChallenge,
@@ -36,7 +36,7 @@ test.describe('sign in', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     const phone = await watchOutbox(request, margaret.mobile);
     await enterCredentials(page, margaret.email, margaret.password);
@@ -47,7 +47,7 @@ test.describe('sign in', () => {
     await expect(page.getByRole('radio', { name: margaret.mobileCallRadio, exact: true })).toBeVisible();
     await expect(page.getByRole('radio', { name: margaret.landlineCallRadio, exact: true })).toBeVisible();
     await expect(page.getByText(margaret.mobile.slice(1))).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await page.getByRole('radio', { name: margaret.textRadio, exact: true }).check();
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -57,7 +57,7 @@ test.describe('sign in', () => {
       'autocomplete',
       'one-time-code',
     );
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await completeChallenge(page, phone);
     await expect(page).toHaveURL(/\/account\/dashboard$/);
@@ -117,7 +117,7 @@ test.describe('sign in', () => {
     await expect(page.getByText('Enter your email address and password to sign in.')).toHaveCount(0);
     await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
     await expect(page).toHaveURL(/\/login$/);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
   });
 
   test('with a wrong code first, then the right one', async ({ page, request }) => {
@@ -132,7 +132,7 @@ test.describe('sign in', () => {
     await expect(alert).toContainText('That code is not right or has expired');
     for (let i = 1; i <= 5; i += 1)
       await expect(page.getByRole('textbox', { name: `Digit ${i} of 5` })).toHaveValue('');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yFindingsAtAnyLevel(page);
 
     await enterCode(page, right);
     await page.getByRole('button', { name: 'Continue' }).click();

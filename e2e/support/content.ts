@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +9,9 @@ export interface PageContentFile {
   url: string;
   type: string;
   heading?: string;
+  requiresAuthentication?: boolean;
   meta?: { title?: string };
+  messages?: Record<string, string>;
 }
 
 export function contentPage(file: string): PageContentFile {
@@ -27,4 +29,12 @@ export function footerLinks(): Array<{ title: string; url: string }> {
     footer?: Array<{ title: string; url: string }>;
   };
   return nav.footer ?? [];
+}
+
+/** Every page content serves to a visitor without signing in, as its content file describes it. */
+export function publicPages(): PageContentFile[] {
+  return readdirSync(path.join(contentDir, 'pages'))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => contentPage(file))
+    .filter((page) => !page.requiresAuthentication);
 }

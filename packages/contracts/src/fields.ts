@@ -149,6 +149,12 @@ export const PASSWORD_MIN_LENGTH_FLOOR = 8;
 /** Longest password accepted; longer ones are refused, never truncated. */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * The identity service's refusal (errorCauses) of a new password that is the account's current one, on a
+ * change or a reset. The web recognises it to show the page's own text for it (content).
+ */
+export const PASSWORD_SAME_AS_CURRENT = 'Your new password must be different from your current password.';
+
 /** Structurally a subset of the content contract's password requirements block. */
 export interface PasswordRuleSettings {
   minPasswordLength?: number;

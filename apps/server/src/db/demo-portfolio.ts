@@ -706,6 +706,17 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         paymentFrequency: 'Monthly',
         holder: 'Mrs Anne Porter',
       }),
+      oneLiner('C1000009', {
+        policyNumber: '910X1000002',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -45,
+        annualPremium: 436.8,
+        holder: 'Mr Thomas Reid',
+      }),
     ],
   };
 }

@@ -52,7 +52,7 @@ describe('routes', () => {
     expect(await heading('Sign in to your account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     // The title is set in an effect, which may run just after the heading shows.
-    await waitFor(() => expect(document.title).toBe('Sign in to your account | Meridian Mutual'));
+    await waitFor(() => expect(document.title).toBe('Sign in to your account – Meridian Mutual'));
   });
 
   it('renders any other path through the content service', async () => {
@@ -90,7 +90,7 @@ describe('routes', () => {
     );
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
     // The title is set in an effect, which may run just after the heading shows.
-    await waitFor(() => expect(document.title).toBe('Page not found | Meridian Mutual'));
+    await waitFor(() => expect(document.title).toBe('Page not found – Meridian Mutual'));
   });
 
   it('follows a redirect page to another site path', async () => {
@@ -110,15 +110,19 @@ describe('routes', () => {
 });
 
 describe('layout', () => {
-  it('has skip links to the content, the menu and the footer, first on the page', async () => {
+  it('has skip links to the content, the menu and the footer, first on the page, each leading somewhere', async () => {
     renderApp('/help/accessibility');
     await heading('Accessibility statement');
     const links = screen.getAllByRole('link');
+    // A visitor has no main menu: on a narrow screen (no matchMedia here) the menu is behind its button.
     expect(links.slice(0, 3).map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Skip to main content', '#main-content'],
-      ['Skip to menu', '#main-menu'],
+      ['Skip to menu', '#menu-toggle'],
       ['Skip to footer', '#footer'],
     ]);
+    for (const link of links.slice(0, 3)) {
+      expect(document.getElementById(link.getAttribute('href')!.slice(1))).toBeInTheDocument();
+    }
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
     expect(screen.getByRole('contentinfo')).toHaveAttribute('id', 'footer');
   });
@@ -302,9 +306,9 @@ describe('layout', () => {
     const h1 = await heading('Privacy notice');
     await waitFor(() => expect(h1).toHaveFocus());
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
-    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Privacy notice | Meridian Mutual');
+    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Privacy notice – Meridian Mutual');
     // The title is set in an effect, which may run just after the heading shows.
-    await waitFor(() => expect(document.title).toBe('Privacy notice | Meridian Mutual'));
+    await waitFor(() => expect(document.title).toBe('Privacy notice – Meridian Mutual'));
   });
 });
 

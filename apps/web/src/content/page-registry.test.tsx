@@ -42,7 +42,7 @@ describe('page registry', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Using this website' })).toBeInTheDocument();
     expect(screen.queryByText(/not available online yet/)).not.toBeInTheDocument();
     // The title is set in an effect, which may run just after the heading shows.
-    await waitFor(() => expect(document.title).toBe('Accessibility statement | Meridian Mutual'));
+    await waitFor(() => expect(document.title).toBe('Accessibility statement – Meridian Mutual'));
   });
 
   it('shows an error state for a page whose type the registry does not know', async () => {

@@ -18,7 +18,15 @@ export const subscribeSession = subscribeAuth;
 
 export { setAuthenticated, signOut };
 
-export function useSession(): SessionSnapshot & { signOut: typeof signOut } {
-  const { isAuthenticated } = useAuthSnapshot();
-  return { isAuthenticated, signOut };
+export function useSession(): SessionSnapshot & {
+  /** Signed in, at the first sign-in's marketing step (status marketingPreferences, spec section 4). */
+  inMarketingStep: boolean;
+  signOut: typeof signOut;
+} {
+  const { isAuthenticated, data } = useAuthSnapshot();
+  return {
+    isAuthenticated,
+    inMarketingStep: isAuthenticated && data?.status === 'marketingPreferences',
+    signOut,
+  };
 }

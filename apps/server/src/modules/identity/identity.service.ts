@@ -26,7 +26,7 @@ import {
   type UserStatus,
 } from './identity.repository';
 import { OktaHttpError } from './okta-errors';
-import { passwordProblem } from './password-policy';
+import { newPasswordProblem } from './password-policy';
 import { isMobileNumber, maskPhone, nationalNumber } from './phone';
 import { hashToken, newId } from './secrets';
 import { padded } from './authn/timing';
@@ -229,11 +229,9 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
     async changePassword(customerId, newPassword, tx, meta = {}) {
       const user = await findUserByCustomerId(tx ?? db, customerId);
       if (!user || user.status !== 'ACTIVE') throw notFound('No account for this customer');
-      const problem =
-        passwordProblem(newPassword, await authn.passwordRules(), user.login) ??
-        ((await authn.verifyPasswordHash(user, newPassword))
-          ? 'Your new password must be different from your current password.'
-          : null);
+      const problem = await newPasswordProblem(newPassword, await authn.passwordRules(), user.login, () =>
+        authn.verifyPasswordHash(user, newPassword),
+      );
       const hash = problem ? null : await hashPassword(newPassword);
       const write = async (q: Queryable) => {
         if (problem || !hash) {
@@ -339,11 +337,12 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
       // open one, and a hash takes tens of milliseconds.
       const rules = await authn.passwordRules();
       const currentOk = await authn.verifyPasswordHash(user, change.currentPassword);
-      const problem =
-        passwordProblem(change.newPassword, rules, user.login) ??
-        (change.newPassword === change.currentPassword
-          ? 'Your new password must be different from your current password.'
-          : null);
+      const problem = await newPasswordProblem(
+        change.newPassword,
+        rules,
+        user.login,
+        () => change.newPassword === change.currentPassword,
+      );
       const hash = problem ? null : await hashPassword(change.newPassword);
       const at = now();
       return db.transaction(async (q): Promise<StepUpPasswordChange> => {

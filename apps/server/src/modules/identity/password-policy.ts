@@ -4,6 +4,7 @@ import {
   minPasswordLength,
   PASSWORD_CHARACTER_CLASSES as classes,
   PASSWORD_MAX_LENGTH,
+  PASSWORD_SAME_AS_CURRENT,
   passwordLength,
 } from '@portal/contracts/fields';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
@@ -77,6 +78,20 @@ export function passwordProblem(password: string, rules: PasswordRules, login: s
     return 'This password is too common or has appeared in a data breach. Choose a different one.';
   }
   return null;
+}
+
+/**
+ * A password that replaces the account's current one (a change, a reset): the first rule it breaks, and
+ * then that it is not the current password. `isCurrent` says whether it is (a hash check, or equality
+ * with a current password just checked); it is asked only when the rules pass, as a hash check is slow.
+ */
+export async function newPasswordProblem(
+  password: string,
+  rules: PasswordRules,
+  login: string,
+  isCurrent: () => boolean | Promise<boolean>,
+): Promise<string | null> {
+  return passwordProblem(password, rules, login) ?? ((await isCurrent()) ? PASSWORD_SAME_AS_CURRENT : null);
 }
 
 /** The rules as Okta's password policy object, for PASSWORD_RESET answers. */

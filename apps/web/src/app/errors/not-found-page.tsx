@@ -19,7 +19,7 @@ export function NotFoundPage() {
   return (
     <article className="page">
       <h1>{heading}</h1>
-      <p>{commonText(settings, 'notFoundBody', NOT_FOUND_BODY)}</p>
+      <p className="page__intro">{commonText(settings, 'notFoundBody', NOT_FOUND_BODY)}</p>
       <p>You can:</p>
       <ul className="list list--bullet">
         <li>

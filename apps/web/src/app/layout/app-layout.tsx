@@ -11,11 +11,11 @@ import { HEADER_HIDE_OFFSET, headerSpacerHeight } from './layout-constants';
 import { RouteAnnouncer } from './route-announcer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { MAIN_CONTENT_ID, SkipLinks } from './skip-links';
+import { MAIN_CONTENT_ID, menuSkipTarget, SkipLinks } from './skip-links';
 import { useElementHeight } from './use-element-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { visibleFor } from './nav-items';
+import { headerMenus, visibleFor } from './nav-items';
 
 /* The service alert is loaded only while an alert is switched on: the start-up bundle does not carry it. */
 const ServiceAlertBanner = lazy(() =>
@@ -51,7 +51,7 @@ export function AppLayout({
 }) {
   const location = useLocation();
   const matches = useMatches();
-  const { isAuthenticated, signOut } = useSession();
+  const { isAuthenticated, inMarketingStep, signOut } = useSession();
   const isDesktop = useMediaQuery(`(min-width: ${settings.breakpoints.menuCollapse}px)`);
   const headerRef = useRef<HTMLElement>(null);
   const headerHeight = useElementHeight(headerRef);
@@ -80,9 +80,17 @@ export function AppLayout({
       })
     : [];
 
+  // The marketing step comes before the account: its pages are not open yet (the guards send the customer
+  // back to the step), so their menu is not offered.
+  const showMainMenu = !inMarketingStep;
   // The spec's spacer sizes, never less than the header really is (text zoom, wrapped links).
   const spacer = Math.max(
-    headerSpacerHeight({ isAuthenticated, isDesktop, hasBreadcrumbs: crumbs.length > 0 }),
+    headerSpacerHeight({
+      // The spec's extra row for a signed-in customer is the main menu: none at the marketing step.
+      isAuthenticated: isAuthenticated && showMainMenu,
+      isDesktop,
+      hasBreadcrumbs: crumbs.length > 0,
+    }),
     headerHeight,
   );
   const footerItems = visibleFor(navigation?.footer ?? [], isAuthenticated);
@@ -92,6 +100,12 @@ export function AppLayout({
   useLayoutEffect(() => {
     if (spacerRef.current) spacerRef.current.style.height = `${spacer}px`;
   }, [spacer]);
+  const menus = headerMenus(navigation?.header ?? [], isAuthenticated);
+  const menuTarget = menuSkipTarget({
+    isDesktop,
+    hasMainMenu: showMainMenu && menus.main.length > 0,
+    hasUtilityMenu: menus.utility.length > 0 || isAuthenticated,
+  });
 
   // Lets the CSS keep focused elements clear of the fixed header (scroll-padding, WCAG 2.4.11).
   useEffect(() => {
@@ -100,12 +114,13 @@ export function AppLayout({
 
   return (
     <div className="app">
-      <SkipLinks texts={settings.skipLinks} />
+      <SkipLinks texts={settings.skipLinks} menuTarget={menuTarget} />
       <SiteHeader
         ref={headerRef}
         settings={settings}
         navigation={navigation}
         isAuthenticated={isAuthenticated}
+        showMainMenu={showMainMenu}
         crumbs={crumbs}
         hidden={scrolledDown}
         onSignOut={onSignOut}

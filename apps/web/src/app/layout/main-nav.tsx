@@ -42,7 +42,15 @@ export function MainNav({ items, label }: Props) {
   return (
     // Escape from any control inside closes the open sub-list; the nav itself is not interactive.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <nav id={MAIN_MENU_ID} className="main-nav" aria-label={label} ref={navRef} onKeyDown={onKeyDown}>
+    <nav
+      id={MAIN_MENU_ID}
+      className="main-nav"
+      aria-label={label}
+      ref={navRef}
+      // The target of "Skip to menu": focus lands on the menu, the next Tab on its first link.
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <ul className="main-nav__list">
         {items.map((item) => {
           const children = item.children ?? [];

@@ -1,19 +1,22 @@
 import type { Navigation, SiteSettings } from '@portal/contracts/content';
-import { forwardRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { telHref } from '../../content/placeholders';
 import { commonText } from '../../content/use-site-settings';
 import type { Breadcrumb } from './build-breadcrumbs';
 import { Breadcrumbs } from './breadcrumbs';
 import { MainNav } from './main-nav';
-import { visibleFor } from './nav-items';
+import { headerMenus } from './nav-items';
 import { MENU_TOGGLE_ID, UTILITY_MENU_ID } from './skip-links';
+import { useElementHeight } from './use-element-height';
 import { UtilityNav } from './utility-nav';
 
 interface Props {
   settings: SiteSettings;
   navigation: Navigation | null;
   isAuthenticated: boolean;
+  /** False at the first sign-in's marketing step, before the account's pages are open. */
+  showMainMenu: boolean;
   crumbs: readonly Breadcrumb[];
   /** Slid up by the hide offset (the page is scrolling down). */
   hidden: boolean;
@@ -27,7 +30,7 @@ const SITE_MENU_ID = 'site-menu';
  * behind a Menu button below the collapse width) and the breadcrumbs.
  */
 export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
-  { settings, navigation, isAuthenticated, crumbs, hidden, onSignOut },
+  { settings, navigation, isAuthenticated, showMainMenu, crumbs, hidden, onSignOut },
   ref,
 ) {
   const location = useLocation();
@@ -35,16 +38,11 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
   const [focusInside, setFocusInside] = useState(false);
+  const helpRef = useRef<HTMLDivElement>(null);
 
-  const header = navigation?.header ?? [];
-  const mainItems = visibleFor(
-    header.filter((i) => i.group === 'main'),
-    isAuthenticated,
-  );
-  const utilityItems = visibleFor(
-    header.filter((i) => i.group === 'utility'),
-    isAuthenticated,
-  );
+  const menus = headerMenus(navigation?.header ?? [], isAuthenticated);
+  const mainItems = showMainMenu ? menus.main : [];
+  const utilityItems = menus.utility;
   const texts = {
     main: commonText(settings, 'mainNavigationLabel', 'Main menu'),
     utility: commonText(settings, 'utilityNavigationLabel', 'Account menu'),
@@ -65,6 +63,8 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
   };
 
   const classes = ['site-header'];
+  // Scrolling down, the help strip slides away with the logo bar: left behind, it covered the page.
+  const helpHeight = useElementHeight(helpRef);
   if (hidden && !menuOpen && !focusInside) classes.push('site-header--hidden');
   if (menuOpen) classes.push('site-header--menu-open');
 
@@ -74,6 +74,7 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
     <header
       ref={ref}
       className={classes.join(' ')}
+      style={{ '--help-strip-height': `${helpHeight}px` } as CSSProperties}
       onFocus={() => setFocusInside(true)}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
@@ -109,9 +110,10 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
           </button>
         </div>
       </div>
-      <div className="site-header__help">
+      <div className="site-header__help" ref={helpRef}>
         <div className="container">
-          Need help? Call us free on <a href={telHref(phone)}>{phone}</a>
+          {commonText(settings, 'helpStripText', 'Need help? Call us free on')}{' '}
+          <a href={telHref(phone)}>{phone}</a>
         </div>
       </div>
       <div

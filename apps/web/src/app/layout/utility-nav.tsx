@@ -16,7 +16,13 @@ interface Props {
 export function UtilityNav({ items, label, id, signOutText, isAuthenticated, onSignOut, className }: Props) {
   if (items.length === 0 && !isAuthenticated) return null;
   return (
-    <nav id={id} className={className ? `utility-nav ${className}` : 'utility-nav'} aria-label={label}>
+    <nav
+      id={id}
+      className={className ? `utility-nav ${className}` : 'utility-nav'}
+      aria-label={label}
+      // With an id it is the target of "Skip to menu" on a wide screen without a main menu.
+      tabIndex={id ? -1 : undefined}
+    >
       <ul className="utility-nav__list">
         {items.map((item) => (
           <li key={item.id} className="utility-nav__item">

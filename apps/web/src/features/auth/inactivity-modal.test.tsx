@@ -56,10 +56,10 @@ describe('InactivityModal', () => {
     setAuthenticated(true);
     await renderModal(2, 60);
     await advance(115_000);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The cross-tab timer takes a moment (up to its 2 s election interval) to start.
     await advance(10_000);
-    const dialog = screen.getByRole('alertdialog', { name: 'Are you still there?' });
+    const dialog = screen.getByRole('dialog', { name: 'Are you still there?' });
     expect(dialog).toHaveAccessibleDescription('We will sign you out in 60 seconds.');
     await advance(20_000);
     // Seen every second; heard only at the announce points (every 15 s, then 10 and 5).
@@ -73,6 +73,24 @@ describe('InactivityModal', () => {
     ).toBeInTheDocument();
   });
 
+  it('reads its countdown once: the countdown is the one live region, the dialog is not one', async () => {
+    setAuthenticated(true);
+    await renderModal(2, 60);
+    await advance(125_000);
+    const dialog = screen.getByRole('dialog', { name: 'Are you still there?' });
+    expect(dialog).toHaveAccessibleDescription('We will sign you out in 60 seconds.');
+    // An alert dialog is itself announced as its content changes: with the countdown's own region, twice.
+    const liveRoles = ['alert', 'alertdialog', 'status', 'log', 'marquee', 'timer'];
+    const live = [dialog, ...dialog.querySelectorAll<HTMLElement>('*')].filter(
+      (el) =>
+        liveRoles.includes(el.getAttribute('role') ?? '') ||
+        (el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off'),
+    );
+    expect(live).toHaveLength(1);
+    expect(live[0]).toHaveAttribute('aria-live', 'polite');
+    expect(live[0]).toHaveTextContent('We will sign you out in 60 seconds.');
+  });
+
   it('resets when the customer chooses to stay', async () => {
     setAuthenticated(true);
     await renderModal(1, 30);
@@ -80,23 +98,23 @@ describe('InactivityModal', () => {
     await act(async () => {
       screen.getByRole('button', { name: 'Stay signed in' }).click();
     });
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await advance(45_000);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sessionStorage.getItem('authenticated')).toBe('1');
     await advance(20_000);
-    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('signs out when the countdown reaches zero', async () => {
     setAuthenticated(true);
     await renderModal(1, 60);
     await advance(65_000);
-    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     await advance(60_000);
     await signedOut();
     expect(visited).toEqual(['/login']);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsTo(endCurrentSessionCall)).not.toHaveLength(0);
   });
 
@@ -115,23 +133,23 @@ describe('InactivityModal', () => {
   it('starts watching when the customer signs in while the page is open', async () => {
     await renderModal(1, 60);
     await advance(90_000);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     act(() => setAuthenticated(true));
     await advance(66_000);
-    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('stays away when signed out', async () => {
     await renderModal(1, 60);
     await advance(5 * 60_000);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('stays away when idle minutes are zero', async () => {
     setAuthenticated(true);
     await renderModal(0, 60);
     await advance(30 * 60_000);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sessionStorage.getItem('authenticated')).toBe('1');
   });
 });

@@ -104,10 +104,13 @@ function IdleSession({ minutes, countdownSeconds, texts, loginPath }: IdleSessio
   };
 
   return (
+    // A dialog, not an alert dialog: an alert dialog is announced again as its content changes, so the
+    // countdown was heard twice, once with its own live region. Opening reads the title and the sentence
+    // (the description); the countdown's region alone speaks at its announce points.
     <Modal
       open={open}
       title={texts.heading}
-      role="alertdialog"
+      role="dialog"
       dismissible={false}
       describedBy={countdownId}
       initialFocusRef={stayRef}

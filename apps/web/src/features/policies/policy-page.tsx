@@ -1,11 +1,13 @@
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';
 import { RichText } from '../../content/rich-text';
+import { plainText } from '../../lib/content-messages';
 import { PolicySubNavigation } from './policy-sub-navigation';
 import { usePolicyFromUrl } from './use-policy-from-url';
 
 const NOT_FOUND_FALLBACK =
   '<p>We cannot find that policy in your account. <a href="/account/dashboard">Go to your dashboard</a> to see all your policies.</p>';
+const LOADING_FALLBACK = 'Loading your policy';
 const API_ERROR_FALLBACK = '<p>Sorry, we cannot show this policy at the moment. Please try again later.</p>';
 
 /**
@@ -31,9 +33,10 @@ export default function PolicyPage({ page }: PageProps<'PolicyPage'>) {
         current={current}
         label={page.messages['subNavigationLabel'] ?? 'Your other policies'}
       />
+      {/* Its own words: the full-page loader's, shown over it at the start, were read and seen twice. */}
       {policy.state === 'loading' && (
         <p className="block-loading" role="status">
-          Thank you for being patient. We're just loading your details.
+          {plainText(page.messages['loadingMessage'] ?? LOADING_FALLBACK)}
         </p>
       )}
       {policy.state === 'notFound' && (

@@ -1,4 +1,5 @@
 import { pageContent, type PageOf } from '@portal/contracts/content';
+import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/fields';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { postAuditEventCall } from '@portal/contracts/eventlog';
@@ -181,18 +182,16 @@ describe('PasswordPage', () => {
     expect(callsTo(recoveryTokenCall)).toHaveLength(0);
   });
 
-  it('refuses the current password beside the field as well as in the summary', async () => {
-    const sameAsCurrent = 'Your new password must be different from your current password.';
+  it("refuses the current password with the page's own text, beside the field and in the summary", async () => {
+    // The identity service names the rule in errorCauses, as it does for a password change.
     fakeApi.use(
       fakeCall(resetPasswordCall, () => ({
         status: 403,
-        body: oktaError(
-          'E0000080',
-          'The password does not meet the complexity requirements of the current password policy.',
-          [sameAsCurrent],
-        ),
+        body: oktaError('E0000014', 'Update of credentials failed', [PASSWORD_SAME_AS_CURRENT]),
       })),
     );
+    const sameAsCurrent = recoveryContent.messages.sameAsCurrentPasswordMessage;
+    expect(sameAsCurrent).not.toBe(PASSWORD_SAME_AS_CURRENT);
     const user = userEvent.setup();
     const { location } = await renderPasswordPage(
       recovery,
@@ -210,6 +209,23 @@ describe('PasswordPage', () => {
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveValue('');
     expect(location().pathname).toBe('/forgotten-password/new-password');
+  });
+
+  it('shows the rule the identity service names for any other refused password', async () => {
+    const rule = 'This password is too common or has appeared in a data breach. Choose a different one.';
+    fakeApi.use(
+      fakeCall(resetPasswordCall, () => ({
+        status: 403,
+        body: oktaError('E0000014', 'Update of credentials failed', [rule]),
+      })),
+    );
+    const user = userEvent.setup();
+    await renderPasswordPage(recovery, '/forgotten-password/new-password?token=reset-token');
+    const box = await screen.findByLabelText('New password');
+    await user.type(box, 'Qwertyuiop12345');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    await screen.findByRole('alert');
+    expect(box).toHaveAccessibleDescription(new RegExp(`^Error: ${rule}`));
   });
 
   it('opens the error fallback when the identity provider cannot be reached', async () => {

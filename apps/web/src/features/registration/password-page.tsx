@@ -1,3 +1,4 @@
+import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/fields';
 import type { FormField } from '@portal/contracts/content';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -50,6 +51,15 @@ const auditIds: Record<PasswordMode, { token: string; password: string }> = {
 
 type Step =
   { kind: 'checking' } | { kind: 'ready'; transaction: PasswordResetTransaction } | { kind: 'leaving' };
+
+/**
+ * What the field says when the provider refuses the password: the page's own text for the current
+ * password (content, the sentence its intro promises), otherwise the rule the provider names.
+ */
+function refusalText(page: PageProps<'PasswordPage'>['page'], cause: string | undefined): string {
+  if (cause === PASSWORD_SAME_AS_CURRENT) return plainText(pageMessage(page, 'sameAsCurrentPasswordMessage'));
+  return cause ?? plainText(pageMessage(page, 'passwordRejectedMessage'));
+}
 
 /**
  * Choose a password from an emailed link (spec sections 2, 4, 8): `token` is checked as an activation or a
@@ -157,10 +167,7 @@ export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
         // The provider names the rule the password broke (errorCauses); the field starts again empty.
         form.clear([field.name]);
         attempts.current += 1;
-        setRefusal({
-          text: oktaErrorMessage(error) ?? plainText(pageMessage(page, 'passwordRejectedMessage')),
-          attempt: attempts.current,
-        });
+        setRefusal({ text: refusalText(page, oktaErrorMessage(error)), attempt: attempts.current });
         setSubmitting(false);
         return;
       }

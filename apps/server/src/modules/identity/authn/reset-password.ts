@@ -2,14 +2,14 @@ import type { AuthnTransaction } from '@portal/contracts';
 import { hashPassword } from '../../../platform/password-hash';
 import { updateTransaction } from '../identity.repository';
 import { oktaErrors } from '../okta-errors';
-import { passwordProblem } from '../password-policy';
+import { newPasswordProblem } from '../password-policy';
 import type { AuthnContext, RequestMeta } from './context';
 import { mfaRequired } from './shapes';
 import { liveTransaction, userOf } from './transactions';
 
 /**
- * The new password of an activation or recovery. Checked against the rules now (403 E0000014 with the
- * rule); stored with the transaction and applied only once the second factor is verified.
+ * The new password of an activation or recovery. Checked against the rules and the current password now
+ * (403 E0000014 with the rule in errorCauses, as for a change); stored with the transaction and applied only once the second factor is verified.
  */
 export async function resetPassword(
   c: AuthnContext,
@@ -21,7 +21,10 @@ export async function resetPassword(
   const t = await liveTransaction(c, db, stateToken);
   if (t.status !== 'PASSWORD_RESET') throw oktaErrors.wrongState();
   const user = await userOf(db, t);
-  const problem = passwordProblem(newPassword, await c.passwordRules(), user.login);
+  // A recovery may not keep the password the customer has now (an activation has none yet).
+  const problem = await newPasswordProblem(newPassword, await c.passwordRules(), user.login, () =>
+    c.verifyPasswordHash(user, newPassword),
+  );
   if (problem) {
     await db.transaction((q) =>
       c.audit(q, meta, {

@@ -16,6 +16,7 @@ const fallbackMessages = {
   needMoreDataMessage:
     '<p>We need a little more information to find your policy. Please enter your policy number.</p>',
   passwordRejectedMessage: '<p>Choose a different password.</p>',
+  sameAsCurrentPasswordMessage: 'Your new password must be different from your current password',
   tooManyAttemptsMessage:
     '<p>There have been too many attempts. For your security, please wait a few minutes before you try again.</p>',
   apiError: '<p>Sorry, something went wrong. Please try again in a few minutes.</p>',
