@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Clock } from './clock';
 import type { Db } from './db';
+import { groupCommit } from './group-commit';
 import type { ModuleContext } from './module';
 
 /** The outcome of counting one event against a limit. */
@@ -17,6 +18,13 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** One event to count under a key, against a limit in a sliding window. */
+export interface TakeItem {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 /**
  * Sliding-window counters shared by every instance: rate limits, send limits, attempt limits. Backed by
  * the database by default and by Redis when REDIS_URL is set. Time comes from the injected clock, so
@@ -26,6 +34,12 @@ export interface CounterStore {
   readonly kind: 'database' | 'redis';
   /** Counts one event under `key` if fewer than `limit` fall in the last `windowMs`; atomic across instances. */
   take(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /**
+   * take() for each item, with the same decisions, grouped with other callers' items: on the database,
+   * every item submitted while a batch is being decided goes into the next batch, one transaction
+   * (group-commit.ts). Resolves once the counts have committed. Never call it inside a transaction.
+   */
+  takeEach(items: readonly TakeItem[]): Promise<RateDecision[]>;
   /** The same decision as take() would give, without counting anything. */
   peek(key: string, limit: number, windowMs: number): Promise<RateDecision>;
   /** Forgets every event under `key`. */
@@ -54,6 +68,81 @@ function decide(
  */
 export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): CounterStore {
   let calls = 0;
+  /** Keys that are never touched again (one-off usernames, addresses) are swept now and then. */
+  const sweepNowAndThen = async (now: Date, counted: number) => {
+    const before = calls;
+    calls += counted;
+    if (Math.floor(before / 200) === Math.floor(calls / 200)) return;
+    // This store's keys only, since another sharing the database (a test file) has its own clock, and
+    // its "expired" may be this one's live.
+    await db
+      .query('DELETE FROM rate_counter_hit WHERE left(key, length($2)) = $2 AND expires_at < $1', [
+        now,
+        prefix,
+      ])
+      .catch(() => undefined);
+  };
+
+  /**
+   * A batch of takes in one transaction: the advisory locks of all its keys (in one order, so two
+   * instances' batches cannot deadlock), their counts read in one statement (an index lookup per key),
+   * each item decided in order as take() would, and the new hits inserted in one statement. Expired hits
+   * are left to the sweep: the count skips them.
+   */
+  const takeBatch = async (items: TakeItem[]): Promise<RateDecision[]> => {
+    const now = clock.now();
+    const nowMs = now.getTime();
+    const windows = new Map<string, number>();
+    for (const item of items) windows.set(prefix + item.key, item.windowMs);
+    const keys = [...windows.keys()];
+    const decisions = await db.transaction(async (tx) => {
+      await tx.query(
+        `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h FROM (VALUES ${keys
+          .map((_, i) => `($${i + 1}::text)`)
+          .join(', ')}) AS v(k) ORDER BY h) AS locks`,
+        keys,
+      );
+      const { rows } = await tx.query<{ key: string; count: number; oldest: Date | null }>(
+        `SELECT w.key, c.count, c.oldest
+         FROM (VALUES ${keys.map((_, i) => `($${2 * i + 1}::text, $${2 * i + 2}::timestamptz)`).join(', ')}) AS w(key, since)
+         CROSS JOIN LATERAL (
+           SELECT count(*)::int AS count, min(at) AS oldest FROM rate_counter_hit WHERE key = w.key AND at > w.since
+         ) AS c`,
+        keys.flatMap((key) => [key, new Date(nowMs - windows.get(key)!)]),
+      );
+      const seen = new Map(
+        rows.map((r) => [
+          r.key,
+          { count: Number(r.count), oldest: r.oldest ? new Date(r.oldest).getTime() : null },
+        ]),
+      );
+      const hits: Array<[key: string, expiresAt: Date]> = [];
+      const decided = items.map(({ key: name, limit, windowMs }) => {
+        const key = prefix + name;
+        const counts = seen.get(key) ?? { count: 0, oldest: null };
+        seen.set(key, counts);
+        if (counts.count >= limit) return decide(counts.count, counts.oldest, limit, windowMs, nowMs, false);
+        counts.count += 1;
+        counts.oldest ??= nowMs;
+        hits.push([key, new Date(nowMs + windowMs)]);
+        return decide(counts.count, counts.oldest, limit, windowMs, nowMs, true);
+      });
+      if (hits.length > 0) {
+        await tx.query(
+          `INSERT INTO rate_counter_hit (key, at, expires_at) VALUES ${hits
+            .map((_, i) => `($${2 * i + 2}, $1, $${2 * i + 3})`)
+            .join(', ')}`,
+          [now, ...hits.flat()],
+        );
+      }
+      return { decided, counted: hits.length };
+    });
+    // Not waited for: the batch's callers are answered once their counts have committed.
+    void sweepNowAndThen(now, decisions.counted);
+    return decisions.decided;
+  };
+  const batches = groupCommit<TakeItem, RateDecision>({ write: takeBatch, maxBatch: 500, maxQueue: 20_000 });
+
   const read = async (
     q: Pick<Db, 'query'>,
     key: string,
@@ -91,19 +180,10 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
         ]);
         return decide(count + 1, oldest ?? now.getTime(), limit, windowMs, now.getTime(), true);
       });
-      // Keys that are never touched again (one-off usernames, addresses) are swept now and then: this
-      // store's keys only, since another sharing the database (a test file) has its own clock, and its
-      // "expired" may be this one's live.
-      if (++calls % 200 === 0) {
-        await db
-          .query('DELETE FROM rate_counter_hit WHERE left(key, length($2)) = $2 AND expires_at < $1', [
-            now,
-            prefix,
-          ])
-          .catch(() => undefined);
-      }
+      await sweepNowAndThen(now, 1);
       return decision;
     },
+    takeEach: (items) => Promise.all(items.map((item) => batches.submit(item))),
     async peek(name, limit, windowMs) {
       const now = clock.now();
       const { count, oldest } = await read(db, prefix + name, windowMs, now);
@@ -112,7 +192,7 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
     async reset(name) {
       await db.query('DELETE FROM rate_counter_hit WHERE key = $1', [prefix + name]);
     },
-    async close() {},
+    close: () => batches.close(),
   };
 }
 
@@ -150,6 +230,8 @@ export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: stri
   return {
     kind: 'redis',
     take: (key, limit, windowMs) => run(key, limit, windowMs, true),
+    takeEach: (items) =>
+      Promise.all(items.map(({ key, limit, windowMs }) => run(key, limit, windowMs, true))),
     peek: (key, limit, windowMs) => run(key, limit, windowMs, false),
     async reset(key) {
       await redis.del(`${prefix}rl:${key}`);

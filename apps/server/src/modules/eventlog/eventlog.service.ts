@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@portal/contracts/eventlog';
-import { writeAudit } from '../../platform/audit';
+import { auditQueue } from '../../platform/audit';
 import { badRequest, tooManyRequests } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import { counterStore } from '../../platform/counters';
@@ -31,16 +31,21 @@ const blank = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
 
 export function createEventlogService(ctx: ModuleContext) {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
+  // Client events change no state of ours, so they need no transaction of their own: they are appended
+  // by group commit, and a post is answered once its row has committed (decision 015).
+  const queue = auditQueue(db, config.auditQueue);
 
-  /** Counts the post in each bucket; throws 429 with Retry-After when any is over its limit. */
+  /**
+   * Counts the post in each bucket (all in one batch of the counter store); throws 429 with Retry-After
+   * when any is over its limit.
+   */
   async function limit(buckets: Array<[key: string, max: number]>): Promise<void> {
     const store = await counterStore(ctx);
-    let retryAfter = 0;
-    for (const [key, max] of buckets) {
-      const decision = await store.take(`eventlog:${key}`, max, rateWindowMs);
-      if (!decision.allowed) retryAfter = Math.max(retryAfter, decision.retryAfterSeconds);
-    }
+    const decisions = await store.takeEach(
+      buckets.map(([key, max]) => ({ key: `eventlog:${key}`, limit: max, windowMs: rateWindowMs })),
+    );
+    const retryAfter = Math.max(0, ...decisions.map((d) => (d.allowed ? 0 : d.retryAfterSeconds)));
     if (retryAfter > 0) throw tooManyRequests(retryAfter);
   }
 
@@ -53,6 +58,8 @@ export function createEventlogService(ctx: ModuleContext) {
       const claimedCustomer = blank(event.customerId);
       const claimedOnBehalfOf = blank(event.onBehalfOf);
       const caller = facts.caller;
+      // A full queue refuses before anything is counted against the client's limits.
+      queue.checkRoom();
 
       if (caller) {
         const fieldErrors: Record<string, string> = {};
@@ -104,7 +111,7 @@ export function createEventlogService(ctx: ModuleContext) {
       // The state token is a credential for an identity transaction: record only that there was one.
       if (blank(event.stateToken) !== null) details['stateTokenPresent'] = true;
 
-      await writeAudit(db, {
+      await queue.submit({
         source: 'client',
         eventId: event.eventId,
         customerId: caller?.customerId ?? null,
@@ -117,6 +124,9 @@ export function createEventlogService(ctx: ModuleContext) {
         occurredAt: clock.now(),
       });
     },
+
+    /** Stops taking events and resolves once every event already accepted is committed (or failed). */
+    close: () => queue.close(),
   };
 }
 
