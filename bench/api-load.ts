@@ -467,7 +467,7 @@ async function measureAudit(baseUrl: string, kind: Run['kind']): Promise<AuditRu
     await load(baseUrl, warmUp, '/api/v1/audit', warmUpSeconds, auditConnections),
   );
   const amount = Math.max(auditConnections, Math.round(warm.reqPerSec * durationSeconds));
-  const sessionPrefix = `bench-${runTag}-audit-${kind}-`;
+  const sessionPrefix = `bench-${runTag}-audit-${kind}-run-`;
   const scenario = distinctClientsAudit(sessionPrefix);
   const result = await load(baseUrl, scenario, '/api/v1/audit', durationSeconds, auditConnections, amount);
   const outcome = judge(scenario, '/api/v1/audit', result);
