@@ -1,5 +1,4 @@
-import type { Db, Queryable } from './db';
-import { groupCommit, type GroupCommit } from './group-commit';
+import type { Queryable } from './db';
 
 export interface AuditRow {
   source: 'server' | 'client';
@@ -17,8 +16,11 @@ export interface AuditRow {
 
 const COLUMNS = 10;
 
-/** Appends the rows in one INSERT statement (so one transaction of its own unless q is one). */
-async function writeAuditRows(q: Queryable, rows: readonly AuditRow[]): Promise<void> {
+/**
+ * Appends the rows in one INSERT statement (one transaction of its own unless q is one): for a batch of
+ * events that belong to no state change (the SPA's, appended by group commit).
+ */
+export async function writeAuditRows(q: Queryable, rows: readonly AuditRow[]): Promise<void> {
   if (rows.length === 0) return;
   const values = rows
     .map((_, r) => {
@@ -47,27 +49,4 @@ async function writeAuditRows(q: Queryable, rows: readonly AuditRow[]): Promise<
 /** Appends one audit row. Pass the transaction of the state change so both commit together. */
 export async function writeAudit(q: Queryable, row: AuditRow): Promise<void> {
   await writeAuditRows(q, [row]);
-}
-
-export interface AuditQueueLimits {
-  /** The most rows in one INSERT. */
-  maxBatch: number;
-  /** The most rows waiting for the next INSERT; beyond that an append is refused with 503. */
-  maxQueue: number;
-}
-
-/**
- * Audit rows that belong to no state change (the SPA's audit events), appended by group commit
- * (group-commit.ts): rows arriving while an INSERT is running wait for it and go together in the next
- * one, a multi-row INSERT that is one transaction. append() resolves once its row has committed. Rows
- * of a state change are never written here: they go through writeAudit in that change's transaction.
- */
-export function auditQueue(db: Db, limits: AuditQueueLimits): GroupCommit<AuditRow, void> {
-  return groupCommit<AuditRow, void>({
-    ...limits,
-    write: async (rows) => {
-      await writeAuditRows(db, rows);
-      return rows.map(() => undefined);
-    },
-  });
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Clock } from './clock';
-import type { Db } from './db';
-import { groupCommit } from './group-commit';
+import type { Db, Queryable } from './db';
 import type { ModuleContext } from './module';
 
 /** The outcome of counting one event against a limit. */
@@ -35,11 +34,16 @@ export interface CounterStore {
   /** Counts one event under `key` if fewer than `limit` fall in the last `windowMs`; atomic across instances. */
   take(key: string, limit: number, windowMs: number): Promise<RateDecision>;
   /**
-   * take() for each item, with the same decisions, grouped with other callers' items: on the database,
-   * every item submitted while a batch is being decided goes into the next batch, one transaction
-   * (group-commit.ts). Resolves once the counts have committed. Never call it inside a transaction.
+   * take() for every item, in order, with the same decisions, then `write` with those decisions: for a
+   * batch of many callers' events (group-commit.ts). On the database it is one transaction, `tx` that
+   * transaction, so the counts and what write stores commit together or not at all; on Redis the counts
+   * are taken first and `tx` is undefined (write uses the database itself). Never call it inside a
+   * transaction.
    */
-  takeEach(items: readonly TakeItem[]): Promise<RateDecision[]>;
+  takeAll<T>(
+    items: readonly TakeItem[],
+    write: (decisions: RateDecision[], tx: Queryable | undefined) => Promise<T>,
+  ): Promise<T>;
   /** The same decision as take() would give, without counting anything. */
   peek(key: string, limit: number, windowMs: number): Promise<RateDecision>;
   /** Forgets every event under `key`. */
@@ -84,18 +88,22 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
   };
 
   /**
-   * A batch of takes in one transaction: the advisory locks of all its keys (in one order, so two
-   * instances' batches cannot deadlock), their counts read in one statement (an index lookup per key),
-   * each item decided in order as take() would, and the new hits inserted in one statement. Expired hits
-   * are left to the sweep: the count skips them.
+   * takeAll in one transaction: the advisory locks of all the keys (in one order, so two instances'
+   * batches cannot deadlock), their counts read in one statement (an index lookup per key), each item
+   * decided in order as take() would, the new hits inserted in one statement, then the caller's write.
+   * Expired hits are left to the sweep: the count skips them.
    */
-  const takeBatch = async (items: TakeItem[]): Promise<RateDecision[]> => {
+  const takeAll = async <T>(
+    items: readonly TakeItem[],
+    write: (decisions: RateDecision[], tx: Queryable | undefined) => Promise<T>,
+  ): Promise<T> => {
     const now = clock.now();
     const nowMs = now.getTime();
     const windows = new Map<string, number>();
     for (const item of items) windows.set(prefix + item.key, item.windowMs);
     const keys = [...windows.keys()];
-    const decisions = await db.transaction(async (tx) => {
+    if (keys.length === 0) return write([], undefined);
+    const outcome = await db.transaction(async (tx) => {
       await tx.query(
         `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h FROM (VALUES ${keys
           .map((_, i) => `($${i + 1}::text)`)
@@ -135,13 +143,12 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
           [now, ...hits.flat()],
         );
       }
-      return { decided, counted: hits.length };
+      return { written: await write(decided, tx), counted: hits.length };
     });
-    // Not waited for: the batch's callers are answered once their counts have committed.
-    void sweepNowAndThen(now, decisions.counted);
-    return decisions.decided;
+    // Not waited for: the callers are answered once their counts have committed.
+    void sweepNowAndThen(now, outcome.counted);
+    return outcome.written;
   };
-  const batches = groupCommit<TakeItem, RateDecision>({ write: takeBatch, maxBatch: 500, maxQueue: 20_000 });
 
   const read = async (
     q: Pick<Db, 'query'>,
@@ -183,7 +190,7 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
       await sweepNowAndThen(now, 1);
       return decision;
     },
-    takeEach: (items) => Promise.all(items.map((item) => batches.submit(item))),
+    takeAll,
     async peek(name, limit, windowMs) {
       const now = clock.now();
       const { count, oldest } = await read(db, prefix + name, windowMs, now);
@@ -192,7 +199,7 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
     async reset(name) {
       await db.query('DELETE FROM rate_counter_hit WHERE key = $1', [prefix + name]);
     },
-    close: () => batches.close(),
+    async close() {},
   };
 }
 
@@ -230,8 +237,12 @@ export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: stri
   return {
     kind: 'redis',
     take: (key, limit, windowMs) => run(key, limit, windowMs, true),
-    takeEach: (items) =>
-      Promise.all(items.map(({ key, limit, windowMs }) => run(key, limit, windowMs, true))),
+    async takeAll(items, write) {
+      const decisions = await Promise.all(
+        items.map(({ key, limit, windowMs }) => run(key, limit, windowMs, true)),
+      );
+      return write(decisions, undefined);
+    },
     peek: (key, limit, windowMs) => run(key, limit, windowMs, false),
     async reset(key) {
       await redis.del(`${prefix}rl:${key}`);

@@ -31,8 +31,6 @@ export interface GroupCommitOptions<I, O> {
 export interface GroupCommit<I, O> {
   /** Resolves with the item's result once the batch holding it has committed; rejects if it did not. */
   submit(item: I): Promise<O>;
-  /** Throws the 503 a submit now would be refused with (the queue is full or closed); else nothing. */
-  checkRoom(): void;
   /** Refuses new items and resolves once every item already submitted is written (or has failed). */
   close(): Promise<void>;
 }
@@ -111,9 +109,6 @@ export function groupCommit<I, O>({
         writing = true;
         void detached(run);
       });
-    },
-    checkRoom() {
-      if (closed || queue.length >= maxQueue) throw busy();
     },
     async close() {
       closed = true;

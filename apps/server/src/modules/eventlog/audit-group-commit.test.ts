@@ -98,19 +98,7 @@ describe.each(databases())('audit events by group commit on $name', ({ open }) =
           )
         ).rows.map((r) => r.session_id),
       );
-    /** How many of the first n posts have been counted against their session's limit (committed). */
-    const counted = async (n: number) => {
-      const keys = Array.from(
-        { length: n },
-        (_, i) => `${t!.config.redisKeyPrefix}eventlog:session:${sessionOf(i)}`,
-      );
-      const { rows } = await raw!.query<{ n: number }>(
-        `SELECT count(DISTINCT key)::int AS n FROM rate_counter_hit WHERE key IN (${keys.map((_, i) => `$${i + 1}`).join(', ')})`,
-        keys,
-      );
-      return Number(rows[0]!.n);
-    };
-    return { ...w, app, post, sessionOf, stored, counted };
+    return { ...w, app, post, sessionOf, stored };
   };
 
   it('answers concurrent posts 202 only once stored, every one a row, in fewer INSERTs than posts', async () => {
@@ -170,19 +158,26 @@ describe.each(databases())('audit events by group commit on $name', ({ open }) =
   });
 
   it('commits every accepted post before close() resolves', async () => {
-    const { app, post, stored, counted, hold } = await start({ AUDIT_BATCH_MAX: '10' });
+    const { app, post, sessionOf, stored, hold, state } = await start({ AUDIT_BATCH_MAX: '10' });
     const release = hold();
+    const first = post(0);
+    await waitFor(() => state.auditInserts === 1, 'the first INSERT');
     const n = 30;
-    const answers = Promise.all(Array.from({ length: n }, (_, i) => post(i)));
-    // Every post has passed its limits (committed), so is in the audit queue or being written.
-    await waitFor(async () => (await counted(n)) === n, 'every post counted');
-    await new Promise((resolve) => setImmediate(resolve));
+    const rest = Array.from({ length: n - 1 }, (_, i) => post(i + 1));
+    // Time for the posts to reach the queue (one still on its way is refused with 503 by the close).
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const closed = app.close();
     setTimeout(release, 50);
     await closed;
     t = undefined;
     // Read at once: after close() the server closes the database.
-    expect((await stored()).size).toBe(n);
-    expect((await answers).map((a) => a.statusCode)).toEqual(Array(n).fill(202));
+    const rows = await stored();
+    const answers = [await first, ...(await Promise.all(rest))];
+    expect(answers[0]!.statusCode).toBe(202);
+    answers.forEach((answer, i) => {
+      expect([202, 503]).toContain(answer.statusCode);
+      expect(rows.has(sessionOf(i))).toBe(answer.statusCode === 202);
+    });
+    expect(answers.filter((a) => a.statusCode === 202).length).toBeGreaterThan(n / 2);
   });
 });
