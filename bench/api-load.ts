@@ -456,8 +456,9 @@ async function measureAll(baseUrl: string, list: Scenario[], connectionCount: nu
 }
 
 /**
- * The audit part: a warm-up for warmUpSeconds, then a fixed number of requests (see amount below) taking about
- * durationSeconds, all answered before it ends, so the 202s can be set against the rows afterwards.
+ * The audit part: a warm-up for warmUpSeconds, then a fixed number of requests (see amount below)
+ * taking about durationSeconds, all answered before it ends, so the 202s can be set against the rows
+ * afterwards.
  */
 async function measureAudit(baseUrl: string, kind: Run['kind']): Promise<AuditRun> {
   const warmUp = distinctClientsAudit(`bench-${runTag}-audit-${kind}-warm-`);
