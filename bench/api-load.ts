@@ -8,8 +8,9 @@
  * - Platform (`--connections`, default 10): health, content, the SPA page and a hashed asset, the OpenID
  *   discovery document and keys, the audit-event write path and the 400 error path.
  * - Audit writes (`--audit-connections`, default 100): the audit-event write path, each request from its
- *   own address and session id, against its target (issue 15): at least 1,000 req/s on the embedded
- *   database and 3,000 on PostgreSQL. The measured run sends a fixed number of requests (what the
+ *   own address and session id (after GET /healthz at as many connections, the ratios' baseline),
+ *   against its target (issue 15): at least 1,000 req/s on the embedded database and 3,000 on
+ *   PostgreSQL. The measured run sends a fixed number of requests (what the
  *   warm-up's rate, or the target if higher, gives in `--duration` seconds, at most three times the
  *   warm-up's) and waits for every answer; after the portal has shut
  *   down (gracefully, SIGTERM) the rows stored with the run's session ids are counted, and must equal the
@@ -129,6 +130,8 @@ interface Outcome {
 
 /** The audit part: one measured run, and the rows it left. */
 interface AuditRun {
+  /** GET /healthz at the same connections just before: what the machine allowed at the time. */
+  baseline: Outcome;
   outcome: Outcome;
   /** Every measured request's session id starts with this (the warm-up's do not). */
   sessionPrefix: string;
@@ -461,6 +464,11 @@ async function measureAll(baseUrl: string, list: Scenario[], connectionCount: nu
  * afterwards.
  */
 async function measureAudit(baseUrl: string, kind: Run['kind']): Promise<AuditRun> {
+  const [baseline] = await measureAll(
+    baseUrl,
+    [{ name: 'GET /healthz', path: '/healthz', expect: 200 }],
+    auditConnections,
+  );
   const warmUp = distinctClientsAudit(`bench-${runTag}-audit-${kind}-warm-`);
   console.error(`  ${warmUp.name}, ${auditConnections} connections`);
   const warm = judge(
@@ -476,7 +484,7 @@ async function measureAudit(baseUrl: string, kind: Run['kind']): Promise<AuditRu
   const scenario = distinctClientsAudit(sessionPrefix);
   const result = await load(baseUrl, scenario, '/api/v1/audit', durationSeconds, auditConnections, amount);
   const outcome = judge(scenario, '/api/v1/audit', result);
-  return { outcome, sessionPrefix, accepted: outcome.statuses.get(202) ?? 0 };
+  return { baseline: baseline!, outcome, sessionPrefix, accepted: outcome.statuses.get(202) ?? 0 };
 }
 
 /** Rows whose session id starts with the prefix, read straight from the database the portal used. */
@@ -617,13 +625,22 @@ function report(run: Run): void {
     }
   }
   if (run.audit) {
-    const { outcome, accepted, rows, rowsError } = run.audit;
+    const { baseline, outcome, accepted, rows, rowsError } = run.audit;
     const target = auditTargets[run.kind];
     console.log(
       `\nAudit writes, ${auditConnections} connections; target: >= ${target.toLocaleString('en-GB')} req/s`,
     );
     const verdict = outcome.reqPerSec >= target ? 'met' : `MISSED: req/s < ${target}`;
-    console.log(table([...columns, 'target'], [[...rowsOf([outcome])[0]!.slice(0, -1), '-', verdict]]));
+    const [health, audit] = rowsOf([baseline, outcome]);
+    console.log(
+      table(
+        [...columns, 'target'],
+        [
+          [...health!, ''],
+          [...audit!, verdict],
+        ],
+      ),
+    );
     console.log(`  ${accepted} answered 202; ${auditRowsVerdict(run.audit)}`);
     if (rows === undefined) console.log(`  rows not counted: ${rowsError}`);
   }
@@ -715,7 +732,7 @@ if (databaseUrl) {
 }
 
 const failures = done.flatMap((run) => [
-  ...[...run.outcomes, ...(run.audit ? [run.audit.outcome] : []), ...run.data]
+  ...[...run.outcomes, ...(run.audit ? [run.audit.baseline, run.audit.outcome] : []), ...run.data]
     .filter((o) => o.problems.length > 0)
     .map((o) => `${run.database}, ${o.scenario.name}: ${o.problems.join(', ')}`),
   ...(run.audit && run.audit.rows !== run.audit.accepted
