@@ -72,11 +72,16 @@ function decide(
  */
 export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): CounterStore {
   let calls = 0;
-  /** Keys that are never touched again (one-off usernames, addresses) are swept now and then. */
+  let sweeping = false;
+  /**
+   * Keys that are never touched again (one-off usernames, addresses) are swept now and then (every 200
+   * hits, one sweep at a time).
+   */
   const sweepNowAndThen = async (now: Date, counted: number) => {
     const before = calls;
     calls += counted;
-    if (Math.floor(before / 200) === Math.floor(calls / 200)) return;
+    if (sweeping || Math.floor(before / 200) === Math.floor(calls / 200)) return;
+    sweeping = true;
     // This store's keys only, since another sharing the database (a test file) has its own clock, and
     // its "expired" may be this one's live.
     await db
@@ -84,7 +89,8 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
         now,
         prefix,
       ])
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => (sweeping = false));
   };
 
   /**
