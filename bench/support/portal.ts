@@ -66,8 +66,13 @@ export interface Portal {
   pid: number;
   /** Everything the server printed so far. */
   output(): string;
-  /** Stops the server and removes its data directory. */
-  stop(): Promise<void>;
+  /** Its data directory (the embedded database is in pglite/ inside). */
+  dataDir: string;
+  /**
+   * Stops the server (SIGTERM: a graceful shutdown, then SIGKILL after 15 s) and removes its data
+   * directory, unless keepData (the caller then removes it).
+   */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface PortalOptions {
@@ -155,9 +160,10 @@ export async function startPortal({ port, env = {} }: PortalOptions): Promise<Po
     url,
     pid: child.pid!,
     output,
-    async stop() {
+    dataDir,
+    async stop({ keepData = false } = {}) {
       await stopGroup(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

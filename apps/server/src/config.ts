@@ -57,6 +57,10 @@ const envSchema = z.object({
    * rightmost entry not written by a trusted proxy (Fastify's trustProxy).
    */
   TRUST_PROXY: z.string().default('false'),
+  /** The most client audit events appended in one INSERT (group commit, decision 015). */
+  AUDIT_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
+  /** The most client audit events waiting for the next INSERT; beyond that a post is answered 503. */
+  AUDIT_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** Prefix of every Redis key this deployment writes (counters, limits); lets environments share a server. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:'),
   /** Email delivery: an SMTP URL (smtp:// or smtps://, credentials in the URL); unset means the outbox. */
@@ -128,6 +132,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses (never `true`: see parseTrustProxy). */
   trustProxy: TrustProxy;
   redisKeyPrefix: string;
+  /** Group commit of the SPA's audit events: rows per INSERT, and rows that may wait for one. */
+  auditQueue: { maxBatch: number; maxQueue: number };
   /** How messages to customers are delivered (see platform/notifier.ts). */
   messaging: {
     smtpUrl: string | undefined;
@@ -227,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    auditQueue: { maxBatch: e.AUDIT_BATCH_MAX, maxQueue: e.AUDIT_QUEUE_MAX },
     messaging: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

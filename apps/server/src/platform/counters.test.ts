@@ -106,6 +106,48 @@ describe.each(backends)('counter store: $name', (backend) => {
     expect((await a.peek(k, 6, 60_000)).allowed).toBe(true);
   });
 
+  it('takeAll decides each item as take() would, exact across two instances in parallel', async () => {
+    const { a, b } = stores;
+    const shared = key();
+    const minute = 60_000;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => {
+        const own = key();
+        return (i % 2 ? a : b).takeAll(
+          [
+            { key: shared, limit: 4, windowMs: minute },
+            { key: own, limit: 1, windowMs: minute },
+            { key: own, limit: 1, windowMs: minute },
+          ],
+          async (decisions) => decisions.map((d) => d.allowed),
+        );
+      }),
+    );
+    expect(results.filter(([sharedAllowed]) => sharedAllowed)).toHaveLength(4);
+    for (const [, first, second] of results) expect([first, second]).toEqual([true, false]);
+    expect((await a.peek(shared, 4, minute)).allowed).toBe(false);
+    expect((await b.peek(shared, 5, minute)).allowed).toBe(true);
+  });
+
+  it.skipIf(backend.name === 'redis')(
+    'takeAll on the database commits the counts with the write, or neither',
+    async () => {
+      const { a } = stores;
+      const k = key();
+      const failing = a.takeAll([{ key: k, limit: 1, windowMs: 60_000 }], async () => {
+        throw new Error('the write failed');
+      });
+      await expect(failing).rejects.toThrow('the write failed');
+      expect((await a.peek(k, 1, 60_000)).allowed).toBe(true);
+      const written = await a.takeAll([{ key: k, limit: 1, windowMs: 60_000 }], async (decisions, tx) => {
+        expect(tx).toBeDefined();
+        return decisions[0]!.allowed;
+      });
+      expect(written).toBe(true);
+      expect((await a.peek(k, 1, 60_000)).allowed).toBe(false);
+    },
+  );
+
   it('keeps keys apart', async () => {
     const { a } = stores;
     const k1 = key();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Clock } from './clock';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
 import type { ModuleContext } from './module';
 
 /** The outcome of counting one event against a limit. */
@@ -17,6 +17,13 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** One event to count under a key, against a limit in a sliding window. */
+export interface TakeItem {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 /**
  * Sliding-window counters shared by every instance: rate limits, send limits, attempt limits. Backed by
  * the database by default and by Redis when REDIS_URL is set. Time comes from the injected clock, so
@@ -26,6 +33,17 @@ export interface CounterStore {
   readonly kind: 'database' | 'redis';
   /** Counts one event under `key` if fewer than `limit` fall in the last `windowMs`; atomic across instances. */
   take(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /**
+   * take() for every item, in order, with the same decisions, then `write` with those decisions: for a
+   * batch of many callers' events (group-commit.ts). On the database it is one transaction, `tx` that
+   * transaction, so the counts and what write stores commit together or not at all; on Redis the counts
+   * are taken first and `tx` is undefined (write uses the database itself). Never call it inside a
+   * transaction.
+   */
+  takeAll<T>(
+    items: readonly TakeItem[],
+    write: (decisions: RateDecision[], tx: Queryable | undefined) => Promise<T>,
+  ): Promise<T>;
   /** The same decision as take() would give, without counting anything. */
   peek(key: string, limit: number, windowMs: number): Promise<RateDecision>;
   /** Forgets every event under `key`. */
@@ -54,6 +72,90 @@ function decide(
  */
 export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): CounterStore {
   let calls = 0;
+  let sweeping = false;
+  /**
+   * Keys that are never touched again (one-off usernames, addresses) are swept now and then (every 200
+   * hits, one sweep at a time).
+   */
+  const sweepNowAndThen = async (now: Date, counted: number) => {
+    const before = calls;
+    calls += counted;
+    if (sweeping || Math.floor(before / 200) === Math.floor(calls / 200)) return;
+    sweeping = true;
+    // This store's keys only, since another sharing the database (a test file) has its own clock, and
+    // its "expired" may be this one's live.
+    await db
+      .query('DELETE FROM rate_counter_hit WHERE left(key, length($2)) = $2 AND expires_at < $1', [
+        now,
+        prefix,
+      ])
+      .catch(() => undefined)
+      .finally(() => (sweeping = false));
+  };
+
+  /**
+   * takeAll in one transaction: the advisory locks of all the keys (in one order, so two instances'
+   * batches cannot deadlock), their counts read in one statement (an index lookup per key), each item
+   * decided in order as take() would, the new hits inserted in one statement, then the caller's write.
+   * Expired hits are left to the sweep: the count skips them.
+   */
+  const takeAll = async <T>(
+    items: readonly TakeItem[],
+    write: (decisions: RateDecision[], tx: Queryable | undefined) => Promise<T>,
+  ): Promise<T> => {
+    const now = clock.now();
+    const nowMs = now.getTime();
+    const windows = new Map<string, number>();
+    for (const item of items) windows.set(prefix + item.key, item.windowMs);
+    const keys = [...windows.keys()];
+    if (keys.length === 0) return write([], undefined);
+    const outcome = await db.transaction(async (tx) => {
+      await tx.query(
+        `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h FROM (VALUES ${keys
+          .map((_, i) => `($${i + 1}::text)`)
+          .join(', ')}) AS v(k) ORDER BY h) AS locks`,
+        keys,
+      );
+      const { rows } = await tx.query<{ key: string; count: number; oldest: Date | null }>(
+        `SELECT w.key, c.count, c.oldest
+         FROM (VALUES ${keys.map((_, i) => `($${2 * i + 1}::text, $${2 * i + 2}::timestamptz)`).join(', ')}) AS w(key, since)
+         CROSS JOIN LATERAL (
+           SELECT count(*)::int AS count, min(at) AS oldest FROM rate_counter_hit WHERE key = w.key AND at > w.since
+         ) AS c`,
+        keys.flatMap((key) => [key, new Date(nowMs - windows.get(key)!)]),
+      );
+      const seen = new Map(
+        rows.map((r) => [
+          r.key,
+          { count: Number(r.count), oldest: r.oldest ? new Date(r.oldest).getTime() : null },
+        ]),
+      );
+      const hits: Array<[key: string, expiresAt: Date]> = [];
+      const decided = items.map(({ key: name, limit, windowMs }) => {
+        const key = prefix + name;
+        const counts = seen.get(key) ?? { count: 0, oldest: null };
+        seen.set(key, counts);
+        if (counts.count >= limit) return decide(counts.count, counts.oldest, limit, windowMs, nowMs, false);
+        counts.count += 1;
+        counts.oldest ??= nowMs;
+        hits.push([key, new Date(nowMs + windowMs)]);
+        return decide(counts.count, counts.oldest, limit, windowMs, nowMs, true);
+      });
+      if (hits.length > 0) {
+        await tx.query(
+          `INSERT INTO rate_counter_hit (key, at, expires_at) VALUES ${hits
+            .map((_, i) => `($${2 * i + 2}, $1, $${2 * i + 3})`)
+            .join(', ')}`,
+          [now, ...hits.flat()],
+        );
+      }
+      return { written: await write(decided, tx), counted: hits.length };
+    });
+    // Not waited for: the callers are answered once their counts have committed.
+    void sweepNowAndThen(now, outcome.counted);
+    return outcome.written;
+  };
+
   const read = async (
     q: Pick<Db, 'query'>,
     key: string,
@@ -91,19 +193,10 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
         ]);
         return decide(count + 1, oldest ?? now.getTime(), limit, windowMs, now.getTime(), true);
       });
-      // Keys that are never touched again (one-off usernames, addresses) are swept now and then: this
-      // store's keys only, since another sharing the database (a test file) has its own clock, and its
-      // "expired" may be this one's live.
-      if (++calls % 200 === 0) {
-        await db
-          .query('DELETE FROM rate_counter_hit WHERE left(key, length($2)) = $2 AND expires_at < $1', [
-            now,
-            prefix,
-          ])
-          .catch(() => undefined);
-      }
+      await sweepNowAndThen(now, 1);
       return decision;
     },
+    takeAll,
     async peek(name, limit, windowMs) {
       const now = clock.now();
       const { count, oldest } = await read(db, prefix + name, windowMs, now);
@@ -150,6 +243,12 @@ export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: stri
   return {
     kind: 'redis',
     take: (key, limit, windowMs) => run(key, limit, windowMs, true),
+    async takeAll(items, write) {
+      const decisions = await Promise.all(
+        items.map(({ key, limit, windowMs }) => run(key, limit, windowMs, true)),
+      );
+      return write(decisions, undefined);
+    },
     peek: (key, limit, windowMs) => run(key, limit, windowMs, false),
     async reset(key) {
       await redis.del(`${prefix}rl:${key}`);

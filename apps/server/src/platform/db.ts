@@ -150,10 +150,13 @@ export function wrapPglite(pg: PGlite): Db {
     transaction: (fn) => {
       const open = openTransaction.getStore();
       if (open) return fn(open);
-      return pg.transaction((tx) => {
-        const queryable = wrap(tx);
-        return openTransaction.run(queryable, () => fn(queryable));
-      });
+      // A closed database fails here, before any query: the same 503 as a query would give.
+      return pg
+        .transaction((tx) => {
+          const queryable = wrap(tx);
+          return openTransaction.run(queryable, () => fn(queryable));
+        })
+        .catch(unavailableOr);
     },
     exec: async (sql) => {
       const open = openTransaction.getStore();

@@ -1,8 +1,9 @@
 import type { AuditEvent } from '@portal/contracts/eventlog';
-import { writeAudit } from '../../platform/audit';
+import { writeAuditRows, type AuditRow } from '../../platform/audit';
+import { groupCommit } from '../../platform/group-commit';
 import { badRequest, tooManyRequests } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import { counterStore } from '../../platform/counters';
+import { counterStore, type TakeItem } from '../../platform/counters';
 
 /** One-minute sliding windows. Pre-login events are few per journey; these leave room for retries. */
 export const rateWindowMs = 60_000;
@@ -31,18 +32,40 @@ const blank = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
 
 export function createEventlogService(ctx: ModuleContext) {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
 
-  /** Counts the post in each bucket; throws 429 with Retry-After when any is over its limit. */
-  async function limit(buckets: Array<[key: string, max: number]>): Promise<void> {
-    const store = await counterStore(ctx);
-    let retryAfter = 0;
-    for (const [key, max] of buckets) {
-      const decision = await store.take(`eventlog:${key}`, max, rateWindowMs);
-      if (!decision.allowed) retryAfter = Math.max(retryAfter, decision.retryAfterSeconds);
-    }
-    if (retryAfter > 0) throw tooManyRequests(retryAfter);
-  }
+  /**
+   * The SPA's events change no state of ours, so each needs no transaction of its own: they are
+   * appended by group commit (decision 015). A batch is one transaction (on the database counter
+   * store): the rate-limit counts of every post in it, then one INSERT of the posts within their
+   * limits. Each post is answered once that has committed: with the seconds to wait when it was over a
+   * limit, else 0 (stored).
+   */
+  const queue = groupCommit<{ row: AuditRow; buckets: TakeItem[] }, number>({
+    ...config.auditQueue,
+    write: async (posts) => {
+      const store = await counterStore(ctx);
+      return store.takeAll(
+        posts.flatMap((post) => post.buckets),
+        async (decisions, tx) => {
+          let at = 0;
+          const retryAfter = posts.map((post) => {
+            const own = decisions.slice(at, (at += post.buckets.length));
+            return Math.max(0, ...own.map((d) => (d.allowed ? 0 : d.retryAfterSeconds)));
+          });
+          await writeAuditRows(
+            tx ?? db,
+            posts.filter((_, i) => retryAfter[i] === 0).map((post) => post.row),
+          );
+          return retryAfter;
+        },
+      );
+    },
+  });
+
+  /** The limits a post counts against: one-minute windows, keys in the event log's own space. */
+  const buckets = (list: Array<[key: string, max: number]>): TakeItem[] =>
+    list.map(([key, max]) => ({ key: `eventlog:${key}`, limit: max, windowMs: rateWindowMs }));
 
   return {
     /**
@@ -53,6 +76,7 @@ export function createEventlogService(ctx: ModuleContext) {
       const claimedCustomer = blank(event.customerId);
       const claimedOnBehalfOf = blank(event.onBehalfOf);
       const caller = facts.caller;
+      let limits: TakeItem[];
 
       if (caller) {
         const fieldErrors: Record<string, string> = {};
@@ -65,7 +89,7 @@ export function createEventlogService(ctx: ModuleContext) {
         if (Object.keys(fieldErrors).length > 0) {
           throw badRequest('The audit event does not match the signed-in customer.', fieldErrors);
         }
-        await limit([
+        limits = buckets([
           [`customer:${caller.customerId}`, rateLimits.perCustomer],
           [`session:${event.sessionId}`, rateLimits.perSession],
         ]);
@@ -79,7 +103,7 @@ export function createEventlogService(ctx: ModuleContext) {
         if (Object.keys(fieldErrors).length > 0) {
           throw badRequest('The audit event is not valid without a bearer token.', fieldErrors);
         }
-        await limit([
+        limits = buckets([
           [`ip:${facts.ip}`, rateLimits.perIp],
           [`session:${event.sessionId}`, rateLimits.perSession],
         ]);
@@ -104,7 +128,7 @@ export function createEventlogService(ctx: ModuleContext) {
       // The state token is a credential for an identity transaction: record only that there was one.
       if (blank(event.stateToken) !== null) details['stateTokenPresent'] = true;
 
-      await writeAudit(db, {
+      const row: AuditRow = {
         source: 'client',
         eventId: event.eventId,
         customerId: caller?.customerId ?? null,
@@ -115,8 +139,15 @@ export function createEventlogService(ctx: ModuleContext) {
         failureReason: blank(event.failureReason),
         details,
         occurredAt: clock.now(),
-      });
+      };
+      // Counted and stored together, once the batch holding it commits; nothing is counted when the
+      // queue is full (503).
+      const retryAfter = await queue.submit({ row, buckets: limits });
+      if (retryAfter > 0) throw tooManyRequests(retryAfter);
     },
+
+    /** Stops taking events and resolves once every event already accepted is committed (or failed). */
+    close: () => queue.close(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
 import { eventlogRoutes } from './eventlog.routes';
 import { createEventlogService } from './eventlog.service';
@@ -9,6 +10,13 @@ import { createEventlogService } from './eventlog.service';
 export const eventlogModule: ServiceModule = {
   name: 'eventlog',
   async routes(app, ctx) {
-    await eventlogRoutes(app, ctx, createEventlogService(ctx));
+    const eventlog = createEventlogService(ctx);
+    // Events accepted before the close are committed before the database is closed (server.ts closes
+    // the app first).
+    app.addHook('onClose', async () => {
+      await eventlog.close();
+      await closeCounterStore(ctx);
+    });
+    await eventlogRoutes(app, ctx, eventlog);
   },
 };

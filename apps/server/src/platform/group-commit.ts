@@ -1,0 +1,118 @@
+import { AsyncResource } from 'node:async_hooks';
+import { DatabaseUnavailableError } from './db';
+import { HttpError } from './errors';
+
+/** Seconds a client is asked to wait when a write queue is full or closing. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** A 503 with Retry-After: the write queue is full (or the server is shutting down); nothing was stored. */
+function busy(): HttpError {
+  return new HttpError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The service is busy. Please try again shortly.',
+    undefined,
+    { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+  );
+}
+
+export interface GroupCommitOptions<I, O> {
+  /**
+   * Writes a batch in one transaction and resolves, only once it has committed, with one result per
+   * item in the same order. Throws when nothing of the batch was committed.
+   */
+  write: (items: I[]) => Promise<O[]>;
+  /** The most items written in one batch. */
+  maxBatch: number;
+  /** The most items waiting behind the batch being written; a submit beyond that is refused (503). */
+  maxQueue: number;
+}
+
+export interface GroupCommit<I, O> {
+  /** Resolves with the item's result once the batch holding it has committed; rejects if it did not. */
+  submit(item: I): Promise<O>;
+  /** Refuses new items and resolves once every item already submitted is written (or has failed). */
+  close(): Promise<void>;
+}
+
+interface Waiting<I, O> {
+  item: I;
+  resolve: (result: O) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit, leader/follower style: an item submitted while nothing is being written starts a batch
+ * at once (after one turn of the event loop, so items submitted together go together); items submitted
+ * while a batch is being written wait and go in the next one, started as soon as that one commits. No
+ * timer delays a lone item, and under load one transaction carries many items. A caller is answered
+ * only after the COMMIT of its batch, or with the batch's error: nothing is acknowledged and then lost.
+ *
+ * A batch that fails because the database is unavailable fails the items queued behind it too (they
+ * would wait for a timeout of their own and get the same 503). Any other failure of a batch of several
+ * is retried item by item, so one bad item fails alone.
+ *
+ * Batches run in the async context the queue was created in, never in a caller's: on the embedded
+ * database a caller's open transaction would otherwise swallow every other caller's items. Never submit
+ * from inside a transaction and wait for the answer there: the batch needs the database too.
+ */
+export function groupCommit<I, O>({
+  write,
+  maxBatch,
+  maxQueue,
+}: GroupCommitOptions<I, O>): GroupCommit<I, O> {
+  const queue: Array<Waiting<I, O>> = [];
+  let writing = false;
+  let closed = false;
+  const idle: Array<() => void> = [];
+  const detached = AsyncResource.bind((fn: () => Promise<void>) => fn());
+
+  const settle = async (batch: Array<Waiting<I, O>>): Promise<void> => {
+    try {
+      const results = await write(batch.map((w) => w.item));
+      if (results.length !== batch.length) {
+        throw new Error(`group commit: ${results.length} results for ${batch.length} items`);
+      }
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError) {
+        for (const w of [...batch, ...queue.splice(0)]) w.reject(error);
+      } else if (batch.length > 1) {
+        for (const w of batch) await settle([w]);
+      } else {
+        batch[0]?.reject(error);
+      }
+    }
+  };
+
+  const run = async (): Promise<void> => {
+    for (;;) {
+      // One turn of the event loop before each batch, so requests whose I/O is waiting get here and
+      // join it: on the embedded database every query answers in microtasks, and without this turn a
+      // batch and the next would follow each other with no other request ever getting in.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (queue.length === 0) break;
+      await settle(queue.splice(0, maxBatch));
+    }
+    // Cleared in the same synchronous step that saw the queue empty: an item submitted from here on
+    // starts a new run, so none is ever left waiting.
+    writing = false;
+    for (const resolve of idle.splice(0)) resolve();
+  };
+
+  return {
+    submit(item) {
+      if (closed || queue.length >= maxQueue) return Promise.reject(busy());
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        if (writing) return;
+        writing = true;
+        void detached(run);
+      });
+    },
+    async close() {
+      closed = true;
+      if (writing) await new Promise<void>((resolve) => idle.push(resolve));
+    },
+  };
+}
