@@ -1,5 +1,5 @@
 import type { PageContent } from '@portal/contracts/content';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { FallbackPage } from './app/errors/fallback-page';
@@ -58,12 +58,16 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload): Promi
   primePage(window.location.pathname, page);
   const router = createAppRouter({ loaderData: payload.loaderData });
   startRouter(router);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
+  // As a transition, React hydrates in slices and leaves the phone free to respond in between, rather
+  // than in one long task (the page is already on screen: nothing waits for the hydration to paint).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
   if (page.experiments.length > 0) {
     // The variant the server chose is the one the flag SDK would: the page needs no SDK of its own. It
     // reports the variant seen as the SDK's tracking would, and keeps the id in local storage (spec).

@@ -26,7 +26,7 @@ export async function renderPage(input) {
   return {
     html: '<main><h1>' + page.heading + '</h1><p id="render-count">' + calls + '</p><p id="search">' + search.replace(/</g, '&lt;') + '</p><p id="flags">' + JSON.stringify(flags) + '</p><p id="phone">' + settings.infinityPhoneTracking + '</p></main>',
     hydration: { loaderData: { content: { kind: 'page', page: { heading: page.heading, note: '</script><script>alert(1)</script>' } } }, flags, viewed },
-    title: page.meta.title,
+    title: 'Rendered: ' + page.heading + ' & more',
   };
 }
 `;
@@ -95,7 +95,7 @@ describe('server-rendered public pages', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(between(res.body, '<div id="root">', '</div>\n')).toContain('<h1>Help</h1>');
     expect(res.body).not.toContain('Thank you for being patient');
-    expect(res.body).toContain('<title>Help - Meridian Mutual</title>');
+    expect(res.body).toContain('<title>Rendered: Help &amp; more</title>');
     // From the content service: the settings' phone number.
     expect(res.body).toMatch(/<p id="phone">[0-9 ]+<\/p>/);
     const data = between(res.body, '<script type="application/json" id="portal-hydration">', '</script>');
