@@ -54,6 +54,7 @@ test('the sign-in page is taken over where it stands: the same nodes, the same e
   await expect(heading).toBeVisible();
   const variant = await page.locator('[data-experiment]').getAttribute('data-variant');
   const serverTitle = await page.title();
+  const serverBox = await heading.boundingBox();
   expect(['control', 'reassurance']).toContain(variant);
   // Mark the server's nodes: hydration keeps them, a fresh render would replace them.
   await page.evaluate(() => {
@@ -71,6 +72,8 @@ test('the sign-in page is taken over where it stands: the same nodes, the same e
     .toBe(true);
   await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
   await expect(page).toHaveTitle(serverTitle);
+  // Nothing moved when the app took over (the header's space is the same before and after).
+  expect(await heading.boundingBox()).toEqual(serverBox);
   // The page reports the variant seen, as the flag SDK would, without downloading the SDK.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-experiment]')).toHaveAttribute('data-variant', variant!);

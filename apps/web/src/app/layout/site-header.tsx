@@ -1,5 +1,5 @@
 import type { Navigation, SiteSettings } from '@portal/contracts/content';
-import { forwardRef, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { telHref } from '../../content/placeholders';
 import { commonText } from '../../content/use-site-settings';
@@ -65,6 +65,11 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
   const classes = ['site-header'];
   // Scrolling down, the help strip slides away with the logo bar: left behind, it covered the page.
   const helpHeight = useElementHeight(helpRef);
+  // Through the DOM, not a style attribute: a server-rendered page carries no inline style (the CSP
+  // allows none); the CSS gives the strip's usual height until this runs.
+  useLayoutEffect(() => {
+    helpRef.current?.closest('header')?.style.setProperty('--help-strip-height', `${helpHeight}px`);
+  }, [helpHeight]);
   if (hidden && !menuOpen && !focusInside) classes.push('site-header--hidden');
   if (menuOpen) classes.push('site-header--menu-open');
 
@@ -74,7 +79,6 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
     <header
       ref={ref}
       className={classes.join(' ')}
-      style={{ '--help-strip-height': `${helpHeight}px` } as CSSProperties}
       onFocus={() => setFocusInside(true)}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
