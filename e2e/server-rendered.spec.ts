@@ -42,6 +42,13 @@ test('the sign-in page is taken over where it stands: the same nodes, the same e
     if (message.type() === 'error' && /Minified React error|hydrat/i.test(message.text()))
       reactErrors.push(message.text());
   });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   // Hold the app's code back, to see the page as a phone on a slow connection does before it arrives.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -72,8 +79,10 @@ test('the sign-in page is taken over where it stands: the same nodes, the same e
     .toBe(true);
   await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
   await expect(page).toHaveTitle(serverTitle);
-  // Nothing moved when the app took over (the header's space is the same before and after).
+  // Nothing moved when the app took over (the header's space is the same before and after), not even
+  // for a frame.
   expect(await heading.boundingBox()).toEqual(serverBox);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   // The page reports the variant seen, as the flag SDK would, without downloading the SDK.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-experiment]')).toHaveAttribute('data-variant', variant!);

@@ -98,8 +98,11 @@ export function AppLayout({
   // (the CSP allows none), and the CSS classes give the signed-out sizes until this runs.
   const spacerRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (spacerRef.current) spacerRef.current.style.height = `${spacer}px`;
-  }, [spacer]);
+    // Before the header's size has been observed (the first render), read it now: the spacer is never
+    // set smaller than the header is, not even for a frame (that moved a rendered page up and back).
+    const drawn = headerHeight > 0 ? 0 : (headerRef.current?.getBoundingClientRect().height ?? 0);
+    if (spacerRef.current) spacerRef.current.style.height = `${Math.max(spacer, Math.ceil(drawn))}px`;
+  }, [spacer, headerHeight]);
   const menus = headerMenus(navigation?.header ?? [], isAuthenticated);
   const menuTarget = menuSkipTarget({
     isDesktop,
