@@ -7,6 +7,9 @@ import type { PageInitSettings } from './page-init';
  * renderPage with what the content service has for the request.
  */
 
+/** The id of the JSON element that carries a rendered page's hydration data (server writes, SPA reads). */
+export const HYDRATION_ELEMENT_ID = 'portal-hydration';
+
 /** An experiment the visitor is in, as the flag SDK's tracking callback reports it for analytics. */
 export interface ExperimentViewed {
   experimentId: string;

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GrowthBook, type FeatureDefinition } from '@growthbook/growthbook';
 import type { FeatureDefinitions, PageContent } from '@portal/contracts/content';
-import type { ExperimentViewed, RenderPage } from '@portal/contracts/server-render';
+import {
+  HYDRATION_ELEMENT_ID,
+  type ExperimentViewed,
+  type RenderPage,
+} from '@portal/contracts/server-render';
 import type { FastifyBaseLogger } from 'fastify';
 
 /*
@@ -136,7 +140,7 @@ export function composePage(
   html = html.replace(
     /<\/body>/i,
     () =>
-      `    <script type="application/json" id="portal-hydration">${scriptJson(rendered.hydration)}</script>\n  </body>`,
+      `    <script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(rendered.hydration)}</script>\n  </body>`,
   );
   return { html, styleHash };
 }

@@ -1,3 +1,5 @@
+import { HYDRATION_ELEMENT_ID } from '@portal/contracts/server-render';
+
 /**
  * What a server-rendered page carries for the browser to hydrate with (decision 016): the route loaders'
  * data as the server computed it, and the variants of the page's content experiments. It travels as a
@@ -12,8 +14,6 @@ export interface HydrationPayload {
   /** The experiments the visitor is in (what the flag SDK's tracking callback reports). */
   viewed: Array<{ experimentId: string; variationId: string }>;
 }
-
-const HYDRATION_ELEMENT_ID = 'portal-hydration';
 
 function isPayload(value: unknown): value is HydrationPayload {
   if (typeof value !== 'object' || value === null) return false;
