@@ -96,8 +96,16 @@ export function filesOf(manifest, keys) {
 export const EXPERIMENTS = '@experiments';
 
 /**
- * For each page type: the scripts and style sheets it needs that the entry does not already load; and
- * under EXPERIMENTS, the feature-flag SDK that a page running a content experiment waits for.
+ * The key under which pageChunks lists what the SPA's own first render needs at start beyond the entry:
+ * page init's schema and the content calls (apps/web/src/main.tsx). A page the server rendered loads them
+ * after it works; any other page waits for them, so they are named in its HTML too.
+ */
+export const STARTUP = '@startup';
+
+/**
+ * For each page type: the scripts and style sheets it needs that the entry does not already load; under
+ * EXPERIMENTS, the feature-flag SDK that a page running a content experiment waits for; and under
+ * STARTUP, what a page the SPA renders itself needs before its first content call.
  */
 export function pageChunks(manifest) {
   const entry = entryKey(manifest);
@@ -107,6 +115,8 @@ export function pageChunks(manifest) {
   for (const [type, key] of pageTypeModules(manifest)) result[type] = filesOf(manifest, own(key));
   const sdk = Object.keys(manifest).find((k) => k.includes('@growthbook/growthbook-react/'));
   if (sdk) result[EXPERIMENTS] = filesOf(manifest, own(sdk));
+  const contentCalls = Object.keys(manifest).find((k) => k.endsWith('src/content/api/content-calls.ts'));
+  if (contentCalls) result[STARTUP] = filesOf(manifest, own(contentCalls));
   return result;
 }
 

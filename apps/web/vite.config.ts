@@ -7,19 +7,31 @@ const apiServer = process.env.PORTAL_DEV_API ?? 'http://localhost:3000';
 
 /**
  * How the build groups modules into files (decision 016). A slow connection pays for every request, so the
- * first page of a visit should need few files: the libraries every page runs (React, React Router, zod)
+ * first page of a visit should need few files: the libraries every page runs (React, React Router)
  * come in one long-cached file, everything the app's start statically needs in the entry, and the code
- * the public pages' forms share in one more. The rest stays split by page and block, loaded when used.
+ * the public pages' forms share in one more (what the sign-in form uses), with the parts only the other
+ * forms use (codes, dates, choices, the modal) in another. The rest stays split by page and block, loaded
+ * when used.
  */
 const chunkGroups = [
-  { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|zod)[\\/]/, priority: 3 },
+  { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+  // The schema library: for the calls' answers and page init, none of which a server-rendered page needs
+  // before it works (main.tsx).
+  { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
   { name: 'vendor-oidc', test: /node_modules[\\/](oidc-client-ts|jwt-decode)[\\/]/, priority: 3 },
+  // The small contract modules every call shares (and page init's schema), in one file rather than several.
+  {
+    name: 'contracts',
+    test: /packages[\\/]contracts[\\/]src[\\/](page-init|call|common|fields)\.ts/,
+    includeDependenciesRecursively: false,
+    priority: 3,
+  },
   // What the app's start imports statically, together with the entry rather than in shared pieces.
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   {
     name: 'forms',
-    test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/]|lib[\\/](forms|validation|feature-flags)[\\/]|features[\\/](auth|registration)[\\/](components|utils)[\\/]|content[\\/](block-registry|rich-text|call-to-action|content-page-body)\.tsx))|contracts[\\/]src[\\/]fields/,
+    test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!(modal|code-input|checkbox|checkbox-group|radio-group|choice-item|resend-button|use-countdown|fieldset|date-of-birth-field|summary-row|password-requirements)\.)|lib[\\/](forms|validation|feature-flags)[\\/]|features[\\/]auth[\\/](components|utils)[\\/]|content[\\/](block-registry|rich-text|call-to-action|content-page-body)\.tsx))|contracts[\\/]src[\\/](field-rules|content[\\/]rich-text-rules)\.ts/,
     minShareCount: 2,
     includeDependenciesRecursively: false,
     priority: 1,

@@ -1,6 +1,6 @@
 import type { PageContent } from '@portal/contracts/content';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { FallbackPage } from './app/errors/fallback-page';
 import { readHydrationPayload, type HydrationPayload } from './app/hydration';
@@ -8,6 +8,7 @@ import { FullPageLoader } from './app/loader/full-page-loader';
 import { loaderStore } from './app/loader/loader-store';
 import type { ContentRouteData } from './app/route-loaders';
 import { createAppRouter, routerNavigator, type AppRouter } from './app/router';
+import { holdLoadersUntil } from './app/startup';
 import { primePage } from './content/api/get-content-by-relative-url';
 import { primeNavigation } from './content/api/get-navigation';
 import { isErrorContext, primeSiteSettings } from './content/api/get-site-settings';
@@ -37,15 +38,21 @@ function renderedPage(payload: HydrationPayload): PageContent | undefined {
 }
 
 /**
- * A page the server rendered (decision 016) is taken over where it stands: the router starts with the
- * server's loader data and React attaches to the markup, so nothing is fetched or painted again. Only for
- * a visitor the server rendered it for: signed out and in no sign-in journey (the server cannot see the
- * tab's session storage); anyone else gets the SPA's own first render.
+ * The content page of a server-rendered page (decision 016) that this visitor may take over where it
+ * stands: one the server rendered for a visitor like them, signed out and in no sign-in journey (the
+ * server cannot see the tab's session storage). Anyone else gets the SPA's own first render.
  */
-async function hydrate(container: HTMLElement, payload: HydrationPayload): Promise<boolean> {
-  const page = renderedPage(payload);
+function hydratablePage(payload: HydrationPayload | null): PageContent | undefined {
+  const page = payload ? renderedPage(payload) : undefined;
   const { isAuthenticated, data } = getAuthSnapshot();
-  if (!page || isAuthenticated || data) return false;
+  return page && !isAuthenticated && !data ? page : undefined;
+}
+
+/**
+ * The router starts with the server's loader data and React attaches to the markup, so nothing is
+ * fetched or painted again.
+ */
+async function hydrate(container: HTMLElement, payload: HydrationPayload, page: PageContent) {
   const { setInitialFeatureValues } = await import('./lib/feature-flags/feature-flags');
   setInitialFeatureValues(payload.flags);
   // The page's code was preloaded with the HTML; it must be in hand before React attaches.
@@ -60,8 +67,9 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload): Promi
   startRouter(router);
   // As a transition, React hydrates in slices and leaves the phone free to respond in between, rather
   // than in one long task (the page is already on screen: nothing waits for the hydration to paint).
+  let reactRoot: Root | undefined;
   startTransition(() => {
-    hydrateRoot(
+    reactRoot = hydrateRoot(
       container,
       <StrictMode>
         <App router={router} />
@@ -76,6 +84,22 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload): Promi
       pushToDataLayer({ event: 'experimentViewed', experimentId, variationId });
     }
   }
+  return reactRoot;
+}
+
+/**
+ * Page init (base URLs, identity settings), then the session layer: a stored sign-in is loaded (and
+ * renewed) or cleared before the first guard runs. False when page init failed: without base URLs no
+ * call can be made.
+ */
+async function startServices(): Promise<boolean> {
+  try {
+    await loadPageInit();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : 'Page settings failed to load');
+    return false;
+  }
+  await initAuth();
   return true;
 }
 
@@ -83,18 +107,22 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const payload = readHydrationPayload();
-  try {
-    await loadPageInit();
-  } catch (error) {
-    // Without base URLs no call can be made: the same fallback as failed site settings.
-    console.error(error instanceof Error ? error.message : 'Page settings failed to load');
+  const page = hydratablePage(payload);
+  if (payload && page) {
+    // The page is on screen already: it is taken over first, and the start runs beside it (the next
+    // page's loaders wait for it), so nothing of the start stands between the customer and a working
+    // page. The feature flags load with the first page that runs an experiment (route-loaders.ts).
+    const services = startServices();
+    holdLoadersUntil(services);
+    const reactRoot = await hydrate(container, payload, page);
+    // Without base URLs the page cannot do anything: the same fallback as failed site settings.
+    if (!(await services)) reactRoot?.render(<FallbackPage />);
+    return;
+  }
+  if (!(await startServices())) {
     createRoot(container).render(<FallbackPage />);
     return;
   }
-  // Before the first guard runs: a stored sign-in is loaded (and renewed) or cleared. The feature flags
-  // load with the first page that runs an experiment (route-loaders.ts), not here.
-  await initAuth();
-  if (payload && (await hydrate(container, payload))) return;
 
   const root = createRoot(container);
   // Start-up waits on the network (settings, flags): show the loader at once, not a blank page.

@@ -79,11 +79,4 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** Substitutes `:param` segments of a call's path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { buildPath } from './call-path';

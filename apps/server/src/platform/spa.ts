@@ -81,6 +81,8 @@ interface Index {
 
 /** Where the build's page list keeps the feature-flag SDK (scripts/page-chunks.mjs). */
 const EXPERIMENTS = '@experiments';
+/** Where it keeps what the SPA's own first render needs at start (page init's schema, the content calls). */
+const STARTUP = '@startup';
 
 async function readPageChunks(dist: string): Promise<PageChunks> {
   try {
@@ -182,8 +184,9 @@ export async function installSpa(app: FastifyInstance, config: Config) {
   }
 
   /**
-   * index.html for one kind of page: naming that page type's code and styles (and the feature-flag SDK
-   * when it runs a content experiment), so they download with the app instead of after it.
+   * index.html for one kind of page: naming the SPA's start-up code, that page type's code and styles (and
+   * the feature-flag SDK when it runs a content experiment), so they download with the app instead of
+   * after it.
    */
   function variantFor(
     index: Index,
@@ -194,9 +197,11 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     if (!variant) {
       const own = page ? index.pageChunks[page.type] : undefined;
       const sdk = page?.experiments ? index.pageChunks[EXPERIMENTS] : undefined;
+      // This answer is not server-rendered: the SPA renders it, and needs its start-up code first.
+      const startup = index.pageChunks[STARTUP];
       const html = injectPreloads(index.html, {
-        js: [...(own?.js ?? []), ...(sdk?.js ?? [])],
-        css: [...(own?.css ?? []), ...(sdk?.css ?? [])],
+        js: [...new Set([...(startup?.js ?? []), ...(own?.js ?? []), ...(sdk?.js ?? [])])],
+        css: [...new Set([...(own?.css ?? []), ...(sdk?.css ?? [])])],
       });
       variant = new PrecompressedBody(html);
       index.variants.set(key, variant);

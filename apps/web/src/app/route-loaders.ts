@@ -11,6 +11,7 @@ import { getSession } from '../session/session';
 import { getCurrentUser } from '../session/tokens';
 import { sessionKeys, writeSession } from '../session/storage-keys';
 import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from '../session/guards';
+import { whenStarted } from './startup';
 
 export type ContentRouteData =
   | { kind: 'page'; page: PageContent }
@@ -38,6 +39,7 @@ async function loadSettings(url: URL): Promise<SiteSettings | null> {
 /** Settings and navigation for every page. A settings failure becomes the full-page fallback. */
 export function rootLoader() {
   return async ({ request }: LoaderFunctionArgs): Promise<RootData> => {
+    await whenStarted();
     const url = new URL(request.url);
     const [settings, navigation] = await Promise.all([
       loadSettings(url),
@@ -105,6 +107,7 @@ async function maintenance(settings: SiteSettings): Promise<ContentRouteData> {
  */
 export function contentLoader() {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentRouteData> => {
+    await whenStarted();
     const url = new URL(request.url);
     // The page is asked for beside the settings, not after them: one round trip fewer before a page
     // shows on a slow connection. Its answer waits until the settings say it is wanted.
@@ -159,6 +162,7 @@ export function contentLoader() {
 /** /error: the error page from content, or the built-in one when that cannot load either. */
 export function errorLoader() {
   return async ({ request }: LoaderFunctionArgs): Promise<ErrorRouteData> => {
+    await whenStarted();
     const url = new URL(request.url);
     const settings = await loadSettings(url);
     try {

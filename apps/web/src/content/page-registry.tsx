@@ -1,4 +1,5 @@
-import { pageTypes, type PageContent, type PageType } from '@portal/contracts/content';
+import type { PageContent } from '@portal/contracts/content';
+import { pageTypes, type PageType } from '@portal/contracts/content/page-types';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from './page-props';
 

@@ -1,4 +1,4 @@
-import { richTextProblem } from '@portal/contracts/content';
+import { richTextProblem } from '@portal/contracts/content/rich-text-rules';
 import type { MouseEvent } from 'react';
 import { useMemo } from 'react';
 import { navigateTo } from '../lib/app-navigation';

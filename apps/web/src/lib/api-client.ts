@@ -1,8 +1,10 @@
 import type { z } from 'zod/mini';
-import { buildPath, type CallDefinition } from '@portal/contracts/call';
+import type { PageInitSettings } from '@portal/contracts/page-init';
+import { buildPath } from '@portal/contracts/call-path';
+import type { CallDefinition } from '@portal/contracts/call';
 import { currentPath } from './app-navigation';
 import { transportKeys, writeStored } from './browser-storage';
-import { baseUrlFor } from './page-init';
+import { baseUrlFor, pageInitReady } from './page-init';
 import { getSessionId } from './session-id';
 
 /** The spec's generic fallback text for a failed call (wording as specified). */
@@ -104,7 +106,7 @@ export interface CallOptions<C> {
   onHeaders?: (headers: Headers) => void;
 }
 
-function buildUrl(call: AnyCall, params: unknown, query: unknown): string {
+function buildUrl(call: AnyCall, params: unknown, query: unknown, settings: PageInitSettings): string {
   const path = buildPath(call.path, (params ?? {}) as Record<string, string | number>);
   const search = new URLSearchParams();
   if (query && typeof query === 'object') {
@@ -114,7 +116,7 @@ function buildUrl(call: AnyCall, params: unknown, query: unknown): string {
     }
   }
   const qs = search.toString();
-  return `${baseUrlFor(call.service)}${path}${qs ? `?${qs}` : ''}`;
+  return `${baseUrlFor(call.service, settings)}${path}${qs ? `?${qs}` : ''}`;
 }
 
 async function readBody(response: Response, produces: string | undefined): Promise<unknown> {
@@ -161,7 +163,8 @@ export async function callApi<C extends AnyCall>(
 
   let response: Response;
   try {
-    const url = buildUrl(call, options.params, options.query);
+    // A call made while the page is still starting waits for the settings that name its service.
+    const url = buildUrl(call, options.params, options.query, await pageInitReady());
     const headers = new Headers({
       Accept: call.produces ?? 'application/json',
       'X-CorrelationId': correlationId,

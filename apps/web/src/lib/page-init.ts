@@ -1,7 +1,9 @@
 import type { ServiceName } from '@portal/contracts/call';
-import { pageInitSettings, type PageInitSettings } from '@portal/contracts/page-init';
+import type { PageInitSettings } from '@portal/contracts/page-init';
 
 let current: PageInitSettings | undefined;
+/** The load in progress (or done) that `pageInitReady` waits on. */
+let loading: Promise<PageInitSettings> | undefined;
 
 export class PageInitError extends Error {
   override name = 'PageInitError';
@@ -10,8 +12,21 @@ export class PageInitError extends Error {
 /**
  * Reads the settings the server hands the SPA: the `portal-settings` meta tag it injects into
  * index.html, or (under the Vite dev server, which serves its own index.html) GET /app-settings.json.
+ * Calls made meanwhile wait for it (`pageInitReady`). The schema it is checked with comes with it, in its
+ * own file: a page the server rendered is taken over before this runs, so the schema library is not on
+ * its way to a working page (issue 15).
  */
-export async function loadPageInit(doc: Document = document): Promise<PageInitSettings> {
+export function loadPageInit(doc: Document = document): Promise<PageInitSettings> {
+  const load = readPageInit(doc);
+  loading = load;
+  load.catch(() => undefined);
+  return load;
+}
+
+async function readPageInit(doc: Document): Promise<PageInitSettings> {
+  const schema = import('@portal/contracts/page-init');
+  // A failed load is reported as a page-init failure, not as an unhandled rejection of this one.
+  schema.catch(() => undefined);
   const meta = doc.querySelector('meta[name="portal-settings"]')?.getAttribute('content');
   let raw: unknown;
   if (meta) {
@@ -31,6 +46,14 @@ export async function loadPageInit(doc: Document = document): Promise<PageInitSe
     }
     if (!response.ok) throw new PageInitError(`The page settings could not be fetched (${response.status})`);
     raw = await response.json().catch(() => undefined);
+  }
+  let pageInitSettings: Awaited<typeof schema>['pageInitSettings'];
+  try {
+    ({ pageInitSettings } = await schema);
+  } catch (error) {
+    throw new PageInitError(
+      error instanceof Error ? error.message : 'The page settings could not be checked',
+    );
   }
   const parsed = pageInitSettings.safeParse(raw);
   if (!parsed.success) throw new PageInitError('The page settings are not in the expected shape');
@@ -75,6 +98,16 @@ export function getPageInit(): PageInitSettings {
 /** Replaces the loaded settings (tests, and start-up when the settings come from elsewhere). */
 export function setPageInit(settings: PageInitSettings | undefined): void {
   current = settings;
+  loading = undefined;
+}
+
+/**
+ * The settings once loaded: at once when they are, after the load in progress when not; rejects when
+ * they failed to load or no load was started.
+ */
+export function pageInitReady(): Promise<PageInitSettings> {
+  if (current) return Promise.resolve(current);
+  return loading ?? Promise.reject(new PageInitError('Page settings have not been loaded yet'));
 }
 
 /** Base URL (no trailing slash) of a service, as page init names it. */

@@ -1,9 +1,5 @@
-import {
-  normaliseContentPath,
-  type PageContent,
-  type PageType,
-  type SiteSettings,
-} from '@portal/contracts/content';
+import type { PageContent, PageType, SiteSettings } from '@portal/contracts/content';
+import { normaliseContentPath } from '@portal/contracts/content/paths';
 import type { SessionStatus } from './session-machine';
 
 /**

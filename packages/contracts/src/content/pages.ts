@@ -47,26 +47,9 @@ export const pageBase = {
 export const page = <T extends string, S extends z.core.$ZodLooseShape>(type: T, extra: S) =>
   z.looseObject({ ...pageBase, type: z.literal(type), ...extra });
 
-export const pageTypes = [
-  'RegistrationPage',
-  'ConfirmationPage',
-  'PasswordPage',
-  'AuthenticationVerificationPage',
-  'AuthenticationChallengePage',
-  'LoginPage',
-  'ResetPasswordPage',
-  'DashboardPage',
-  'StandardPageTemplate',
-  'RedirectPage',
-  'PolicyRedirectPage',
-  'AccountPage',
-  'RegistrationMarketingPreferences',
-  'FormSuccessPage',
-  'PolicyPage',
-  'ErrorPage',
-  'MaintenancePage',
-] as const;
-export type PageType = (typeof pageTypes)[number];
+import type { PageType } from './page-types';
+
+export { pageTypes, type PageType } from './page-types';
 
 export const pageContent = z.discriminatedUnion('type', [
   page('RegistrationPage', {

@@ -1,5 +1,5 @@
 import type { NavItem } from '@portal/contracts/content';
-import { normaliseContentPath } from '@portal/contracts/content';
+import { normaliseContentPath } from '@portal/contracts/content/paths';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { MAIN_MENU_ID } from './skip-links';

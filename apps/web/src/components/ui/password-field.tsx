@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PASSWORD_MAX_LENGTH } from '@portal/contracts/fields';
+import { PASSWORD_MAX_LENGTH } from '@portal/contracts/field-rules';
 import { Button } from './button';
 import { TextField, type TextFieldProps } from './text-field';
 import { VisuallyHidden } from './visually-hidden';

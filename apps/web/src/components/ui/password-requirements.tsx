@@ -4,7 +4,7 @@ import {
   minPasswordLength,
   type PasswordRuleId,
   type PasswordRuleSettings,
-} from '@portal/contracts/fields';
+} from '@portal/contracts/field-rules';
 import { cx } from './class-names';
 import { VisuallyHidden } from './visually-hidden';
 import './ui.css';

@@ -1,8 +1,5 @@
-import {
-  getContentByRelativeUrlCall,
-  normaliseContentPath,
-  type PageContent,
-} from '@portal/contracts/content';
+import type { PageContent } from '@portal/contracts/content';
+import { normaliseContentPath } from '@portal/contracts/content/paths';
 import { callApi } from '../../lib/api-client';
 import { cachedContent, primeContent } from './content-cache';
 
@@ -12,9 +9,10 @@ import { cachedContent, primeContent } from './content-cache';
  */
 export const loadPage = (pathname: string): Promise<PageContent> => {
   const relativeUrl = normaliseContentPath(pathname);
-  return cachedContent(`page:${relativeUrl}`, () =>
-    callApi(getContentByRelativeUrlCall, { query: { relativeUrl } }),
-  );
+  return cachedContent(`page:${relativeUrl}`, async () => {
+    const { getContentByRelativeUrlCall } = await import('./content-calls');
+    return callApi(getContentByRelativeUrlCall, { query: { relativeUrl } });
+  });
 };
 
 export const primePage = (pathname: string, page: PageContent) =>

@@ -1,4 +1,4 @@
-import { getSiteSettingsCall, type SiteSettings } from '@portal/contracts/content';
+import type { SiteSettings } from '@portal/contracts/content';
 import { callApi } from '../../lib/api-client';
 import { cachedContent, primeContent } from './content-cache';
 
@@ -17,6 +17,7 @@ class MissingSiteSettingsError extends Error {
  */
 export const loadSiteSettings = (errorContext = false): Promise<SiteSettings> =>
   cachedContent(`siteSettings:${errorContext}`, async () => {
+    const { getSiteSettingsCall } = await import('./content-calls');
     const list = await callApi(getSiteSettingsCall, {
       query: errorContext ? { type: 'SiteSettings', error: 'true' } : { type: 'SiteSettings' },
     });

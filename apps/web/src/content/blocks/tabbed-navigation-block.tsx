@@ -1,5 +1,5 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { normaliseContentPath } from '@portal/contracts/content';
+import { normaliseContentPath } from '@portal/contracts/content/paths';
 import { Link, useLocation } from 'react-router';
 
 /** Links between the sections of one policy; each keeps the policy id of the current page. */

@@ -1,4 +1,4 @@
-import { isValidPolicyNumber, normalisePolicyNumber } from '@portal/contracts/fields';
+import { isValidPolicyNumber, normalisePolicyNumber } from '@portal/contracts/field-rules';
 import type { Policy } from '@portal/contracts/policy';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../session/tokens';

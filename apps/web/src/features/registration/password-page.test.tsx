@@ -1,5 +1,5 @@
 import { pageContent, type PageOf } from '@portal/contracts/content';
-import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/fields';
+import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/field-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { postAuditEventCall } from '@portal/contracts/eventlog';

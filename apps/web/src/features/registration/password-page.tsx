@@ -1,4 +1,4 @@
-import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/fields';
+import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/field-rules';
 import type { FormField } from '@portal/contracts/content';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -17,7 +17,7 @@ import { AUDIT_FAILURE, logAuditEvent } from '../../session/audit/log-audit-even
 import { useForm } from '../../lib/forms/use-form';
 import { startRegistrationJourney } from '../../session/registration-journey';
 import { toIsoDate } from '../../lib/validation/date-of-birth';
-import { normaliseEmail, normalisePolicyNumber, normalisePostcode } from '@portal/contracts/fields';
+import { normaliseEmail, normalisePolicyNumber, normalisePostcode } from '@portal/contracts/field-rules';
 import { startRegistration } from './api/start-registration';
 import { ContentField } from './components/content-field';
 import { pageMessage, type MessageKey } from './utils/page-messages';

@@ -13,7 +13,7 @@ import { useSiteSettings } from '../../content/use-site-settings';
 import { auditEventIds } from '../../session/audit/audit-event-ids';
 import { AUDIT_FAILURE, logAuditEvent } from '../../session/audit/log-audit-event';
 import { useForm } from '../../lib/forms/use-form';
-import { normaliseEmail } from '@portal/contracts/fields';
+import { normaliseEmail } from '@portal/contracts/field-rules';
 import { requestPasswordReset } from './api/request-password-reset';
 import { ContentField } from './components/content-field';
 import { pageMessage, type MessageKey } from './utils/page-messages';

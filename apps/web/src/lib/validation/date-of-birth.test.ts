@@ -1,4 +1,4 @@
-import { daysInMonth, isLeapYear } from '@portal/contracts/fields';
+import { daysInMonth, isLeapYear } from '@portal/contracts/field-rules';
 import { describe, expect, it } from 'vitest';
 import {
   formatDateOfBirthInput,

@@ -1,4 +1,4 @@
-import { daysInMonth, EARLIEST_BIRTH_YEAR } from '@portal/contracts/fields';
+import { daysInMonth, EARLIEST_BIRTH_YEAR } from '@portal/contracts/field-rules';
 
 /** DD/MM/YYYY. */
 const DATE_OF_BIRTH_LENGTH = 10;

@@ -5,7 +5,7 @@ import {
   isValidPolicyNumber,
   isValidPostcode,
   type PasswordRuleSettings,
-} from '@portal/contracts/fields';
+} from '@portal/contracts/field-rules';
 import { LANDLINE_CODE_LENGTH, MOBILE_CODE_LENGTH } from './challenge-code';
 
 /** Spec defaults for a field definition that leaves them out. */

@@ -1,5 +1,5 @@
 import { statusTokenCall } from '@portal/contracts/account';
-import { buildPath } from '@portal/contracts/call';
+import { buildPath } from '@portal/contracts/call-path';
 import { postAuditEventCall } from '@portal/contracts/eventlog';
 import {
   authnCall,

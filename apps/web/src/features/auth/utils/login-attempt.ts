@@ -2,7 +2,7 @@ import { auditSignIn } from '../../../session/auth-audit';
 import { primaryAuthentication } from '../../../session/api/authn';
 import { identityFailureOf } from '../../../session/api/identity-failure';
 import { completeSignIn } from '../../../session/sign-in';
-import { normaliseEmail } from '@portal/contracts/fields';
+import { normaliseEmail } from '@portal/contracts/field-rules';
 import type { MessageKey } from './page-messages';
 
 /*

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
 import { identityFailureOf } from '../../../session/api/identity-failure';
-import { normaliseEmail } from '@portal/contracts/fields';
+import { normaliseEmail } from '@portal/contracts/field-rules';
 import { redeemUnlockToken } from '../api/recovery-token';
 import { requestUnlockEmail } from '../api/recovery-unlock';
 import type { MessageKey } from './page-messages';

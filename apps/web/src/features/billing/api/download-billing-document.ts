@@ -1,4 +1,4 @@
-import { buildPath } from '@portal/contracts/call';
+import { buildPath } from '@portal/contracts/call-path';
 import { getBillingDocumentPdfCall } from '@portal/contracts/document';
 import { callApi } from '../../../lib/api-client';
 import { downloadDocument } from '../../../lib/download-document';

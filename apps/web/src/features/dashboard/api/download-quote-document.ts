@@ -1,5 +1,5 @@
 import { getQuoteDocumentPdfCall } from '@portal/contracts/document';
-import { buildPath } from '@portal/contracts/call';
+import { buildPath } from '@portal/contracts/call-path';
 import { callApi } from '../../../lib/api-client';
 import { downloadDocument } from '../../../lib/download-document';
 

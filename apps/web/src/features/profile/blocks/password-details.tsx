@@ -1,5 +1,5 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { checkNewPassword } from '@portal/contracts/fields';
+import { checkNewPassword } from '@portal/contracts/field-rules';
 import type { MfaMethod } from '@portal/contracts/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { RichText } from '../../../content/rich-text';
 import type { FormController } from '../../../lib/forms/use-form';
 import { fieldId, showsInlineError } from '../../../lib/validation/field';
-import { PASSWORD_MAX_LENGTH } from '@portal/contracts/fields';
+import { PASSWORD_MAX_LENGTH } from '@portal/contracts/field-rules';
 
 /** The postcode input allows more than a postcode so a customer sees an error rather than silently cut text. */
 const POSTCODE_FIELD_MAX_LENGTH = 50;
