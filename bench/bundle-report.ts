@@ -144,8 +144,8 @@ function printTable(rows: RouteRow[]): void {
  */
 function printLoginBreakdown(login: RouteRow): void {
   const name = (file: string) => path.basename(file).replace(/-[\w-]{8}\.js$/, '');
-  // React, React Router and zod come in one file (apps/web/vite.config.ts); their share of it, from the
-  // libraries' own production builds, is the part no portal code can remove.
+  // React and React Router come in one file (apps/web/vite.config.ts): the part no portal code can
+  // remove. The schema library (vendor-zod) comes later, with the first call.
   const vendor = login.jsFiles.find((f) => name(f.file) === 'vendor');
   const floor = vendor?.bytes ?? 0;
   console.log(`\n/login JavaScript, ${kb(login.jsBytes)} KB in ${login.jsFiles.length} files:`);
@@ -156,7 +156,7 @@ function printLoginBreakdown(login: RouteRow): void {
     console.log(`  ${kb(rest.reduce((n, f) => n + f.bytes, 0)).padStart(6)}  ${rest.length} smaller files`);
   }
   console.log(
-    `React, React Router and zod (vendor): ${kb(floor)} KB, ${(floor / budgets.loginJs).toFixed(2)} of the ` +
+    `React and React Router (vendor): ${kb(floor)} KB, ${(floor / budgets.loginJs).toFixed(2)} of the ` +
       `${budgets.loginJs / KB} KB login budget before any portal code (decisions 008, 016).`,
   );
 }

@@ -9,9 +9,8 @@ const apiServer = process.env.PORTAL_DEV_API ?? 'http://localhost:3000';
  * How the build groups modules into files (decision 016). A slow connection pays for every request, so the
  * first page of a visit should need few files: the libraries every page runs (React, React Router)
  * come in one long-cached file, everything the app's start statically needs in the entry, and the code
- * the public pages' forms share in one more (what the sign-in form uses), with the parts only the other
- * forms use (codes, dates, choices, the modal) in another. The rest stays split by page and block, loaded
- * when used.
+ * the public pages' forms share in one more (what the sign-in form uses). The parts only the other forms
+ * use (codes, dates, choices, the modal) and the rest stay split by page and block, loaded when used.
  */
 const chunkGroups = [
   { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },

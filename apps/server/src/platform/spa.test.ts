@@ -42,6 +42,7 @@ async function fakeDist(): Promise<string> {
         css: ['assets/login-page-Ee55Ff66.css'],
       },
       '@experiments': { js: ['assets/esm-Gg77Hh88.js'], css: [] },
+      '@startup': { js: ['assets/content-calls-Hh88Ii99.js'], css: [] },
     }),
   );
   return dir;
@@ -93,6 +94,10 @@ describe('the built SPA', () => {
     );
     // The sign-in page runs a content experiment: the feature-flag SDK comes along.
     expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/esm-Gg77Hh88.js">');
+    // The SPA renders these pages itself (no render module in this build): its start-up code comes too.
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/content-calls-Hh88Ii99.js">',
+    );
     expect(login.body).not.toContain('<script>x</script>');
     expect(inlineScripts(login.body)).toEqual([]);
     // A page type without a list, and an address with no page, get the plain index.html.
@@ -102,6 +107,9 @@ describe('the built SPA', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('modulepreload" crossorigin href="/assets/login-page');
       expect(res.body).not.toContain('esm-Gg77Hh88');
+      expect(res.body).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/content-calls-Hh88Ii99.js">',
+      );
     }
     expect(help.headers['etag']).toBe(unknown.headers['etag']);
     expect(login.headers['etag']).not.toBe(help.headers['etag']);

@@ -12,7 +12,7 @@ import {
   setAccessTokenProvider,
 } from './api-client';
 import { registerNavigator } from './app-navigation';
-import { setPageInit } from './page-init';
+import { getPageInit, loadPageInit, PageInitError, setPageInit } from './page-init';
 
 // Identity function for inference: these test calls are not registered with the contracts' registry.
 const call = <
@@ -136,6 +136,36 @@ describe('callApi requests', () => {
     const requests = serve(() => ok({ token: 't' }));
     await callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
     expect(requests[0]!.headers.get('Authorization')).toBeNull();
+  });
+});
+
+describe('callApi while the page is starting', () => {
+  it('waits for page init when it is still loading, then calls the service it names', async () => {
+    setPageInit(undefined);
+    const requests = serve(() => ok(['a']));
+    const meta = document.createElement('meta');
+    meta.setAttribute('name', 'portal-settings');
+    meta.setAttribute('content', JSON.stringify(testPageInit));
+    document.head.appendChild(meta);
+    try {
+      // A page the server rendered is working before page init has loaded (main.tsx starts the load,
+      // then takes the page over): a call made meanwhile waits for it.
+      const loading = loadPageInit();
+      const call = callApi(publicCall);
+      expect(() => getPageInit()).toThrow(PageInitError);
+      await expect(call).resolves.toEqual(['a']);
+      await loading;
+      expect(requests[0]!.url).toBe('http://portal.test/content-svc/api/v1/things');
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('fails as a network failure, sending nothing, when page init was never loaded', async () => {
+    setPageInit(undefined);
+    const requests = serve(() => ok(['a']));
+    await expect(callApi(publicCall)).rejects.toBeInstanceOf(NetworkError);
+    expect(requests).toHaveLength(0);
   });
 });
 
