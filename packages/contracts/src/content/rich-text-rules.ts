@@ -22,7 +22,7 @@ export const hasNoStrayCharacters = (v: string): boolean =>
   !controlChars.test(v) && !/\s/.test(v.replace(/^tel:.*/, ''));
 
 /** Whether a link passes every rule of `safeLink` (building-blocks.ts), without building the schema. */
-export const isSafeLink = (v: string): boolean =>
+const isSafeLink = (v: string): boolean =>
   v.length <= MAX_LINK_LENGTH && isAllowedLinkKind(v) && hasNoStrayCharacters(v);
 
 /** Tags allowed in rich text. The SPA shows nothing of rich text outside them (web content/rich-text.tsx). */
