@@ -271,9 +271,18 @@ test.describe('dashboard and policies', () => {
     await expect(page.getByRole('heading', { name: 'You have no saved quotes' })).toBeVisible();
     await expectScreenAtEverySize(page);
 
+    // Reloaded, the dashboard's settings, navigation and content page come with its HTML (decision 017): the
+    // page asks the content service for nothing.
+    const contentCalls: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes('/api/v1/content/get')) contentCalls.push(r.url());
+    };
+    page.on('request', onRequest);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'We cannot find any policies' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    page.off('request', onRequest);
+    expect(contentCalls).toEqual([]);
 
     // No landline held: the contact details show no landline row.
     await page.goto('/profile/contact-details');

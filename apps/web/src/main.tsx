@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { FallbackPage } from './app/errors/fallback-page';
-import { readHydrationPayload, type HydrationPayload } from './app/hydration';
+import { readHydrationPayload, readPublicContent, type HydrationPayload } from './app/hydration';
 import { FullPageLoader } from './app/loader/full-page-loader';
 import { loaderStore } from './app/loader/loader-store';
 import type { ContentRouteData } from './app/route-loaders';
@@ -48,6 +48,15 @@ function hydratablePage(payload: HydrationPayload | null): PageContent | undefin
   return page && !isAuthenticated && !data ? page : undefined;
 }
 
+/** The content a server-rendered page was rendered with, in the content cache as if the SPA had fetched it. */
+function primeRenderedContent(payload: HydrationPayload, page: PageContent) {
+  const root = payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined;
+  const errorContext = isErrorContext(window.location.search);
+  if (root?.settings) primeSiteSettings(errorContext, root.settings);
+  if (root?.navigation) primeNavigation(root.navigation);
+  primePage(window.location.pathname, page);
+}
+
 /**
  * The router starts with the server's loader data and React attaches to the markup, so nothing is
  * fetched or painted again.
@@ -58,11 +67,7 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload, page: 
   // The page's code was preloaded with the HTML; it must be in hand before React attaches.
   await loadPageComponent(page.type);
   // The content it was rendered with serves the next pages too, as if the SPA had fetched it.
-  const root = payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined;
-  const errorContext = isErrorContext(window.location.search);
-  if (root?.settings) primeSiteSettings(errorContext, root.settings);
-  if (root?.navigation) primeNavigation(root.navigation);
-  primePage(window.location.pathname, page);
+  primeRenderedContent(payload, page);
   const router = createAppRouter({ loaderData: payload.loaderData });
   startRouter(router);
   // As a transition, React hydrates in slices and leaves the phone free to respond in between, rather
@@ -122,6 +127,17 @@ async function start() {
   if (!(await startServices())) {
     createRoot(container).render(<FallbackPage />);
     return;
+  }
+
+  // The public content came with the page (decision 017): the first page's loaders find it in hand. A
+  // page rendered for a signed-out visitor has it in its hydration data.
+  const rendered = payload ? renderedPage(payload) : undefined;
+  const content = readPublicContent();
+  if (payload && rendered) primeRenderedContent(payload, rendered);
+  else if (content) {
+    primeSiteSettings(false, content.settings);
+    if (content.navigation) primeNavigation(content.navigation);
+    primePage(window.location.pathname, content.page);
   }
 
   const root = createRoot(container);

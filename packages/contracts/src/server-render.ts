@@ -10,6 +10,23 @@ import type { PageInitSettings } from './page-init';
 /** The id of the JSON element that carries a rendered page's hydration data (server writes, SPA reads). */
 export const HYDRATION_ELEMENT_ID = 'portal-hydration';
 
+/**
+ * The id of the JSON element that carries the public content of a page the SPA renders itself (a signed-in
+ * page, a sign-in step): the site settings, the navigation and the page at the address, as the content
+ * service answers them, so the SPA's first render waits for no content call (decision 017). Content holds
+ * nothing customer-specific: the same for every visitor.
+ */
+export const PUBLIC_CONTENT_ELEMENT_ID = 'portal-content';
+
+/** What that element holds. */
+export interface PublicContentPayload {
+  /** The content path of the page (normalised), which the SPA checks against its own address. */
+  path: string;
+  settings: SiteSettings;
+  navigation: Navigation | null;
+  page: PageContent;
+}
+
 /** An experiment the visitor is in, as the flag SDK's tracking callback reports it for analytics. */
 export interface ExperimentViewed {
   experimentId: string;

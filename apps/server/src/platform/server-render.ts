@@ -6,7 +6,9 @@ import { GrowthBook, type FeatureDefinition } from '@growthbook/growthbook';
 import type { FeatureDefinitions, PageContent } from '@portal/contracts/content';
 import {
   HYDRATION_ELEMENT_ID,
+  PUBLIC_CONTENT_ELEMENT_ID,
   type ExperimentViewed,
+  type PublicContentPayload,
   type RenderPage,
 } from '@portal/contracts/server-render';
 import type { FastifyBaseLogger } from 'fastify';
@@ -108,6 +110,20 @@ function scriptJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * index.html for a page the SPA renders itself, with the page's public content as a JSON data block before
+ * `</body>` (decision 017): the SPA's first render then waits for no content call and parses no content.
+ * Only what the content service gives anyone goes in (no customer data), so the page can be cached.
+ */
+export function withPublicContent(html: string, content: PublicContentPayload): string {
+  if (!/<\/body>/i.test(html)) return html;
+  return html.replace(
+    /<\/body>/i,
+    () =>
+      `    <script type="application/json" id="${PUBLIC_CONTENT_ELEMENT_ID}">${scriptJson(content)}</script>\n  </body>`,
+  );
 }
 
 const ROOT_OUTLET = /<div id="root">[\s\S]*?<!--\/root-outlet-->\s*<\/div>/;

@@ -60,6 +60,12 @@ function settingsFromHtml(html: string): unknown {
   return JSON.parse(decoded);
 }
 
+function publicContentFromHtml(html: string): unknown {
+  const match = /<script type="application\/json" id="portal-content">([\s\S]*?)<\/script>/.exec(html);
+  expect(match, 'the portal-content data block').not.toBeNull();
+  return JSON.parse(match![1]!);
+}
+
 const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('the built SPA', () => {
@@ -111,7 +117,6 @@ describe('the built SPA', () => {
         '<link rel="modulepreload" crossorigin href="/assets/content-calls-Hh88Ii99.js">',
       );
     }
-    expect(help.headers['etag']).toBe(unknown.headers['etag']);
     expect(login.headers['etag']).not.toBe(help.headers['etag']);
     const again = await t.app.inject({
       method: 'GET',
@@ -173,16 +178,65 @@ describe('the built SPA', () => {
     expect(res.json()).toEqual(settingsFromHtml(page.body));
   });
 
-  it('revalidates index.html with its ETag (the same for pages that name the same code)', async () => {
+  it('revalidates index.html with its ETag (the same for addresses that get the same answer)', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/help', headers: browser });
     const etag = first.headers['etag'];
     expect(etag).toBeTruthy();
     const again = await t.app.inject({
       method: 'GET',
-      url: '/help/faqs',
+      url: '/help',
       headers: { ...browser, 'if-none-match': String(etag) },
     });
     expect(again.statusCode).toBe(304);
+    // Addresses without content share the plain page.
+    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: browser });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/no-such-page-either',
+      headers: { ...browser, 'if-none-match': String(missing.headers['etag']) },
+    });
+    expect(other.statusCode).toBe(304);
+  });
+
+  it("carries a page's public content (settings, navigation, the page) for the SPA's first render", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/account/dashboard', headers: browser });
+    expect(res.statusCode).toBe(200);
+    const content = publicContentFromHtml(res.body);
+    // Exactly what the content service answers anyone, so no content call is needed at start.
+    const [settings, navigation, page] = await Promise.all(
+      [
+        '/content-svc/api/v1/content/getbytype?type=SiteSettings',
+        '/content-svc/api/v1/content/getnavigation',
+        '/content-svc/api/v1/content/getByRelativeUrl?relativeUrl=%2Faccount%2Fdashboard',
+      ].map(async (url) => (await t.app.inject({ method: 'GET', url })).json()),
+    );
+    expect(content).toEqual({ path: '/account/dashboard', settings: settings[0], navigation, page });
+    expect(inlineScripts(res.body)).toEqual([]);
+    // The block is a JSON data block nothing can close early.
+    const raw = /<script type="application\/json" id="portal-content">([\s\S]*?)<\/script>/.exec(
+      res.body,
+    )![1]!;
+    expect(raw).not.toMatch(/[<>]/);
+    // The answer is the same for everyone (public content only): cacheable, revalidated by its ETag.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/account/dashboard',
+      headers: { ...browser, cookie: 'sid=someone', 'if-none-match': String(res.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('leaves the content out with a query string, and where there is no page', async () => {
+    for (const url of [
+      '/account/dashboard?error=true',
+      '/account/policies/?id=102X4567891',
+      '/no-such-page',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('id="portal-content"');
+    }
   });
 
   it('caches hashed assets for a year and other files only with revalidation', async () => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { normaliseContentPath } from '@portal/contracts/content/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mountPrefix, moduleNames, type Config } from '../config';
 import { sendError } from './errors';
@@ -15,6 +16,7 @@ import {
   isServerRendered,
   newExperimentId,
   renderModuleLoader,
+  withPublicContent,
 } from './server-render';
 import type { Services } from './services';
 
@@ -77,6 +79,8 @@ interface Index {
   stylesheets: string[];
   /** Server-rendered pages by content snapshot (the page's prepared answer), then path and variants. */
   rendered: WeakMap<object, Map<string, { body: PrecompressedBody; styleHash: string } | null>>;
+  /** index.html with a page's public content, by content snapshot (the page's prepared answer). */
+  withContent: WeakMap<object, PrecompressedBody>;
 }
 
 /** Where the build's page list keeps the feature-flag SDK (scripts/page-chunks.mjs). */
@@ -167,6 +171,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         variants: new Map(),
         stylesheets,
         rendered: new WeakMap(),
+        withContent: new WeakMap(),
       };
     }
     return index;
@@ -188,6 +193,17 @@ export async function installSpa(app: FastifyInstance, config: Config) {
    * the feature-flag SDK when it runs a content experiment), so they download with the app instead of
    * after it.
    */
+  function variantHtml(index: Index, page: { type: string; experiments: boolean } | undefined): string {
+    const own = page ? index.pageChunks[page.type] : undefined;
+    const sdk = page?.experiments ? index.pageChunks[EXPERIMENTS] : undefined;
+    // This answer is not server-rendered: the SPA renders it, and needs its start-up code first.
+    const startup = index.pageChunks[STARTUP];
+    return injectPreloads(index.html, {
+      js: [...new Set([...(startup?.js ?? []), ...(own?.js ?? []), ...(sdk?.js ?? [])])],
+      css: [...new Set([...(own?.css ?? []), ...(sdk?.css ?? [])])],
+    });
+  }
+
   function variantFor(
     index: Index,
     page: { type: string; experiments: boolean } | undefined,
@@ -195,18 +211,46 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     const key = page ? `${page.type}${page.experiments ? '+experiments' : ''}` : '';
     let variant = index.variants.get(key);
     if (!variant) {
-      const own = page ? index.pageChunks[page.type] : undefined;
-      const sdk = page?.experiments ? index.pageChunks[EXPERIMENTS] : undefined;
-      // This answer is not server-rendered: the SPA renders it, and needs its start-up code first.
-      const startup = index.pageChunks[STARTUP];
-      const html = injectPreloads(index.html, {
-        js: [...new Set([...(startup?.js ?? []), ...(own?.js ?? []), ...(sdk?.js ?? [])])],
-        css: [...new Set([...(own?.css ?? []), ...(sdk?.css ?? [])])],
-      });
-      variant = new PrecompressedBody(html);
+      variant = new PrecompressedBody(variantHtml(index, page));
       index.variants.set(key, variant);
     }
     return variant;
+  }
+
+  /**
+   * The same with the page's public content in it (decision 017): the settings, the navigation and the
+   * page, as the content service answers anyone. Made once per content snapshot and page. Undefined when
+   * the content cannot be read here (the SPA then asks for it as before).
+   */
+  async function variantWithContent(
+    index: Index,
+    urlPath: string,
+    prepared: NonNullable<Awaited<ReturnType<typeof preparedPageAt>>>,
+  ): Promise<PrecompressedBody | undefined> {
+    const cached = index.withContent.get(prepared);
+    if (cached) return cached;
+    const service = content();
+    if (!service) return undefined;
+    try {
+      const [[settings], navigation] = await Promise.all([
+        service.prepared.siteSettings(false).then((p) => p.value),
+        service.prepared.navigation().then(
+          (p) => p.value,
+          () => null,
+        ),
+      ]);
+      if (!settings) return undefined;
+      const page = prepared.value;
+      const html = withPublicContent(
+        variantHtml(index, { type: page.type, experiments: page.experiments.length > 0 }),
+        { path: normaliseContentPath(urlPath), settings, navigation, page },
+      );
+      const body = new PrecompressedBody(html);
+      index.withContent.set(prepared, body);
+      return body;
+    } catch {
+      return undefined;
+    }
   }
 
   const loadRenderer = renderModuleLoader(dist, app.log);
@@ -337,6 +381,12 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         return reply.type('text/html; charset=utf-8').send(rendered.body);
       return rendered.body.send(request, reply, 'text/html; charset=utf-8');
     }
+    // A page the SPA renders itself gets its public content with it; not with a query string, which may
+    // ask for other settings (`?error=true`): such a page reads its content as before.
+    const [urlPath, query] = request.url.split('?');
+    const withContent =
+      prepared && query === undefined ? await variantWithContent(page, urlPath ?? '/', prepared) : undefined;
+    if (withContent) return withContent.send(request, reply, 'text/html; charset=utf-8');
     const value = prepared?.value;
     const variant = variantFor(
       page,

@@ -1,4 +1,9 @@
-import { HYDRATION_ELEMENT_ID } from '@portal/contracts/server-render';
+import { normaliseContentPath } from '@portal/contracts/content/paths';
+import {
+  HYDRATION_ELEMENT_ID,
+  PUBLIC_CONTENT_ELEMENT_ID,
+  type PublicContentPayload,
+} from '@portal/contracts/server-render';
 
 /**
  * What a server-rendered page carries for the browser to hydrate with (decision 016): the route loaders'
@@ -34,6 +39,30 @@ export function readHydrationPayload(doc: Document = document): HydrationPayload
   try {
     const parsed: unknown = JSON.parse(text);
     return isPayload(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function isPublicContent(value: unknown): value is PublicContentPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, settings, page } = value as Partial<PublicContentPayload>;
+  return typeof path === 'string' && typeof settings === 'object' && typeof page === 'object';
+}
+
+/**
+ * The public content the server put into a page the SPA renders itself (decision 017): the settings, the
+ * navigation and the page at this address. Null when there is none, or it is for another address.
+ */
+export function readPublicContent(
+  doc: Document = document,
+  pathname: string = window.location.pathname,
+): PublicContentPayload | null {
+  const text = doc.getElementById(PUBLIC_CONTENT_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isPublicContent(parsed) && parsed.path === normaliseContentPath(pathname) ? parsed : null;
   } catch {
     return null;
   }
