@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useBlocksReady } from '../../content/block-registry';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';
@@ -24,6 +24,12 @@ export default function DashboardPage({ page }: PageProps<'DashboardPage'>) {
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
+  // The blocks come in a render of their own after the page around them (decision 017): when the data and
+  // code are already here (a reload), the header, the heading and the loading line are committed and laid
+  // out first, then the blocks, in a render React can interrupt, rather than the whole page in one long task
+  // on a slow phone. They still replace the loading line in one step.
+  const ready = !isLoading && blocksReady;
+  const showBlocks = useDeferredValue(ready, false) && ready;
   const partial = data && (data.policiesFailed || data.quotes === null || data.profile === null);
   return (
     <article className="page dashboard">
@@ -32,7 +38,7 @@ export default function DashboardPage({ page }: PageProps<'DashboardPage'>) {
         <span className="visually-hidden">: </span>
         <span className="dashboard__heading">{page.heading}</span>
       </h1>
-      {isLoading || !blocksReady ? (
+      {!showBlocks ? (
         // Holds the place of the blocks to come: the footer starts below the screen, so it does not
         // move when they render (layout shift).
         <p className="block-loading dashboard__loading" role="status">
