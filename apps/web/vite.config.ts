@@ -88,6 +88,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // One jsdom window and module graph per worker, not per file: a fresh one cost about 3 s a file
+    // (environment, setup and imports), most of the web tests' time. setup.ts puts back, before each
+    // file, what a file could leave behind (address, analytics, router, timers, storage, caches).
+    isolate: false,
     // Journeys through a form (typing, a modal's two steps) take a few seconds when the server and
     // browser tests share CI's two cores; 5 s was too tight for them there.
     testTimeout: 15_000,

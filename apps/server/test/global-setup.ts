@@ -18,9 +18,15 @@ import type { Services } from '../src/platform/services';
  * When DATABASE_URL is set, the same schema and seed are also applied to that PostgreSQL server.
  */
 export default async function setup(project: TestProject) {
+  const [removeTemplate] = await Promise.all([provideTemplate(project), prepareServer()]);
+  // Vitest calls the returned function when the run ends.
+  return removeTemplate;
+}
+
+/** The seeded PGlite template, saved for this project's test files; returns its removal. */
+export async function provideTemplate(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const file = path.join(dir, 'template.tar.gz');
-
   const pg = await PGlite.create();
   const db = wrapPglite(pg);
   await prepare(db);
@@ -28,14 +34,18 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await pg.close();
   project.provide('pgliteTemplate', file);
+  return () => rm(dir, { recursive: true, force: true });
+}
 
-  if (process.env.DATABASE_URL) {
-    const server = await openDb({ kind: 'postgres', url: process.env.DATABASE_URL, max: 2 });
+/** The same schema and seed on the PostgreSQL server, when DATABASE_URL names one. */
+async function prepareServer(): Promise<void> {
+  if (!process.env.DATABASE_URL) return;
+  const server = await openDb({ kind: 'postgres', url: process.env.DATABASE_URL, max: 2 });
+  try {
     await prepare(server);
+  } finally {
     await server.close();
   }
-  // Vitest calls the returned function when the run ends.
-  return () => rm(dir, { recursive: true, force: true });
 }
 
 async function prepare(db: Db) {

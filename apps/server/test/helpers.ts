@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { ManualClock } from '../src/platform/clock';
@@ -18,11 +18,17 @@ export interface TestContext {
 let template: Blob | undefined;
 
 /**
- * Rate-limit counters of this test file: test files share a PostgreSQL server (and Redis), and every test
- * clock starts at the same instant, so without their own prefix they would count each other's sign-ins,
- * in this run and in every earlier one. The apps of one file share it (two instances count as one).
+ * Rate-limit counters of the running test file: test files share a PostgreSQL server (and Redis), and every
+ * test clock starts at the same instant, so without their own prefix they would count each other's
+ * sign-ins, in this run and in every earlier one. The apps of one file share it (two instances count as
+ * one). Files run one after another in a worker share this module (no isolation), so the prefix is the
+ * file's, not the module's.
  */
-const counterPrefix = `test-${randomUUID()}:`;
+const runId = randomUUID();
+const counterPrefix = (): string => {
+  const file = expect.getState().testPath ?? '';
+  return `test-${runId}-${createHash('sha256').update(file).digest('hex').slice(0, 16)}:`;
+};
 
 /** A fresh in-memory copy of the migrated, seeded template database. */
 export async function createTestDb(): Promise<Db> {
@@ -45,7 +51,7 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    REDIS_KEY_PREFIX: counterPrefix,
+    REDIS_KEY_PREFIX: counterPrefix(),
     ...env,
   });
   const db = options.db ?? (await createTestDb());

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { clearContentCache } from '../content/api/content-cache';
+import { registerNavigator } from '../lib/app-navigation';
 import { queryClient } from '../session/query-client';
 import { clearAnsweredRequests, fakeApi } from './fake-api/fake-api';
 
@@ -17,6 +18,22 @@ afterEach(() => {
   queryClient.clear();
   window.sessionStorage.clear();
   window.localStorage.clear();
+});
+
+// Test files share a worker's modules and its jsdom window (the web project runs with `isolate: false`:
+// a fresh window and module graph per file cost about 3 s a file). So each file starts from what a fresh
+// page would have: the start address, no analytics events, no router registered, real timers.
+beforeAll(() => {
+  window.history.replaceState(null, '', '/');
+  delete window.dataLayer;
+  document.title = '';
+  // Registering and unregistering a navigator leaves the browser's location in charge, as at start.
+  registerNavigator({ navigate: () => undefined, currentPath: () => '/' })();
+});
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 // jsdom has no scrolling; the shell scrolls to the top on every route change.
