@@ -60,10 +60,17 @@ export function sendError(
  */
 export type ErrorStyle = 'okta' | 'oauth' | 'project';
 
+/** The identity service's path prefix, by configuration (worked out once: every request asks). */
+const identityPrefixes = new WeakMap<Config, string>();
+
 export function errorStyleOf(config: Config, url: string): ErrorStyle {
   if (!config.modules.has('identity')) return 'project';
   const path = url.split('?')[0]!;
-  const identity = mountPrefix(config.baseUrls.identity);
+  let identity = identityPrefixes.get(config);
+  if (identity === undefined) {
+    identity = mountPrefix(config.baseUrls.identity);
+    identityPrefixes.set(config, identity);
+  }
   if (path === `${identity}/api/v1/authn` || path.startsWith(`${identity}/api/v1/authn/`)) return 'okta';
   if (path.startsWith(`${identity}/oauth2/`)) return 'oauth';
   return 'project';
