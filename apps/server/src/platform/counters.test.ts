@@ -157,3 +157,67 @@ describe.each(backends)('counter store: $name', (backend) => {
     expect((await a.take(k2, 1, 60_000)).allowed).toBe(true);
   });
 });
+
+/**
+ * Expired hits are deleted in the background (at most once a second, then only the range that expired
+ * since the last sweep), and only the store's own: another store on the database, a test file or an
+ * environment with its own prefix and clock, keeps its rows.
+ */
+describe.each(databases())('database counter store on $name: sweeping expired hits', ({ open }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const rowsOf = async (prefix: string) =>
+    Number(
+      (
+        await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM rate_counter_hit WHERE left(key, length($1)) = $1',
+          [prefix],
+        )
+      ).rows[0]?.n,
+    );
+  /** The sweep is not waited for by the take that starts it: poll until it has run. */
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await check()).toBe(true);
+  };
+
+  it("deletes its own expired hits, a second's worth at a time, and leaves live hits and other stores' rows", async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const otherPrefix = `test-${randomUUID()}:`;
+    const clock = new ManualClock();
+    const store = databaseCounterStore(db, clock, prefix);
+    const other = databaseCounterStore(db, new ManualClock(), otherPrefix);
+
+    // Ten one-minute hits and one of an hour, and the other store's ten.
+    for (let i = 0; i < 10; i++) await store.take(`k${i}`, 5, 60_000);
+    await store.take('long', 5, 3_600_000);
+    for (let i = 0; i < 10; i++) await other.take(`k${i}`, 5, 60_000);
+    expect(await rowsOf(prefix)).toBe(11);
+
+    // Two minutes on: the next hit finds ten expired; the sweep it starts leaves the live two.
+    clock.advance(120_000);
+    await store.takeAll([{ key: 'late', limit: 5, windowMs: 60_000 }], async () => undefined);
+    await eventually(async () => (await rowsOf(prefix)) === 2);
+
+    // Within the second after a sweep nothing is swept; after it, what expired since is.
+    clock.advance(61_000);
+    await store.take('later', 5, 60_000);
+    await eventually(async () => (await rowsOf(prefix)) === 2); // 'late' swept, 'later' added
+    expect(await rowsOf(otherPrefix)).toBe(10);
+    const keys = await db.query<{ key: string }>(
+      'SELECT key FROM rate_counter_hit WHERE left(key, length($1)) = $1 ORDER BY key',
+      [prefix],
+    );
+    expect(keys.rows.map((r) => r.key)).toEqual([`${prefix}later`, `${prefix}long`]);
+    await db.query('DELETE FROM rate_counter_hit WHERE key LIKE $1 OR key LIKE $2', [
+      `${prefix}%`,
+      `${otherPrefix}%`,
+    ]);
+  });
+});

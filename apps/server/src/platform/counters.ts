@@ -70,25 +70,50 @@ function decide(
  * Counters in the `rate_counter_hit` table; an advisory lock per key makes take() atomic. Keys carry the
  * same prefix as in Redis, so environments (or test files) sharing one database count apart.
  */
+/** How often, at most, a store deletes its expired hits (by its clock). */
+const SWEEP_EVERY_MS = 1_000;
+/**
+ * A sweep after the first deletes only hits that expired since the one before, less this margin (clocks
+ * of instances a little apart, a transaction still open at the last sweep): the index range it reads then
+ * stays small, instead of passing over every row already deleted and not yet vacuumed each time.
+ */
+const SWEEP_OVERLAP_MS = 5_000;
+/** Now and then a sweep reads the whole expired range again, for anything the others missed. */
+const FULL_SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Counters in the `rate_counter_hit` table; an advisory lock per key makes take() atomic. Keys carry the
+ * same prefix as in Redis, so environments (or test files) sharing one database count apart.
+ */
 export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): CounterStore {
-  let calls = 0;
   let sweeping = false;
+  let lastSweep: number | undefined;
+  let lastFullSweep: number | undefined;
   /**
-   * Keys that are never touched again (one-off usernames, addresses) are swept now and then (every 200
-   * hits, one sweep at a time).
+   * Expired hits are ignored by every count, and deleted now and then: at most once a second, one sweep
+   * at a time. This store's keys only, since another sharing the database (a test file) has its own
+   * clock, and its "expired" may be this one's live.
    */
-  const sweepNowAndThen = async (now: Date, counted: number) => {
-    const before = calls;
-    calls += counted;
-    if (sweeping || Math.floor(before / 200) === Math.floor(calls / 200)) return;
+  const sweepNowAndThen = async (now: Date): Promise<void> => {
+    const at = now.getTime();
+    if (sweeping || (lastSweep !== undefined && at >= lastSweep && at - lastSweep < SWEEP_EVERY_MS)) return;
     sweeping = true;
-    // This store's keys only, since another sharing the database (a test file) has its own clock, and
-    // its "expired" may be this one's live.
-    await db
-      .query('DELETE FROM rate_counter_hit WHERE left(key, length($2)) = $2 AND expires_at < $1', [
-        now,
-        prefix,
-      ])
+    const full =
+      lastSweep === undefined || lastFullSweep === undefined || at - lastFullSweep >= FULL_SWEEP_EVERY_MS;
+    const sweep = full
+      ? db.query('DELETE FROM rate_counter_hit WHERE expires_at < $1 AND left(key, length($2)) = $2', [
+          now,
+          prefix,
+        ])
+      : db.query(
+          'DELETE FROM rate_counter_hit WHERE expires_at >= $3 AND expires_at < $1 AND left(key, length($2)) = $2',
+          [now, prefix, new Date(Math.min(lastSweep!, at) - SWEEP_OVERLAP_MS)],
+        );
+    await sweep
+      .then(() => {
+        lastSweep = at;
+        if (full) lastFullSweep = at;
+      })
       .catch(() => undefined)
       .finally(() => (sweeping = false));
   };
@@ -152,7 +177,7 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
       return { written: await write(decided, tx), counted: hits.length };
     });
     // Not waited for: the callers are answered once their counts have committed.
-    void sweepNowAndThen(now, outcome.counted);
+    if (outcome.counted > 0) void sweepNowAndThen(now);
     return outcome.written;
   };
 
@@ -193,7 +218,7 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
         ]);
         return decide(count + 1, oldest ?? now.getTime(), limit, windowMs, now.getTime(), true);
       });
-      await sweepNowAndThen(now, 1);
+      if (decision.allowed) await sweepNowAndThen(now);
       return decision;
     },
     takeAll,
