@@ -61,6 +61,11 @@ const envSchema = z.object({
   AUDIT_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
   /** The most client audit events waiting for the next INSERT; beyond that a post is answered 503. */
   AUDIT_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /**
+   * Batches of client audit events written at once on PostgreSQL, each on its own pooled connection
+   * (decision 015). The embedded database runs one transaction at a time, so there it is always one.
+   */
+  AUDIT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
   /** Prefix of every Redis key this deployment writes (counters, limits); lets environments share a server. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:'),
   /** Email delivery: an SMTP URL (smtp:// or smtps://, credentials in the URL); unset means the outbox. */
@@ -132,8 +137,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses (never `true`: see parseTrustProxy). */
   trustProxy: TrustProxy;
   redisKeyPrefix: string;
-  /** Group commit of the SPA's audit events: rows per INSERT, and rows that may wait for one. */
-  auditQueue: { maxBatch: number; maxQueue: number };
+  /** Group commit of the SPA's audit events: rows per INSERT, rows that may wait, batches written at once. */
+  auditQueue: { maxBatch: number; maxQueue: number; maxInFlight: number };
   /** How messages to customers are delivered (see platform/notifier.ts). */
   messaging: {
     smtpUrl: string | undefined;
@@ -233,7 +238,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    auditQueue: { maxBatch: e.AUDIT_BATCH_MAX, maxQueue: e.AUDIT_QUEUE_MAX },
+    auditQueue: {
+      maxBatch: e.AUDIT_BATCH_MAX,
+      maxQueue: e.AUDIT_QUEUE_MAX,
+      maxInFlight: e.AUDIT_BATCHES_IN_FLIGHT,
+    },
     messaging: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

@@ -24,8 +24,15 @@ export interface GroupCommitOptions<I, O> {
   write: (items: I[]) => Promise<O[]>;
   /** The most items written in one batch. */
   maxBatch: number;
-  /** The most items waiting behind the batch being written; a submit beyond that is refused (503). */
+  /** The most items waiting behind the batches being written; a submit beyond that is refused (503). */
   maxQueue: number;
+  /**
+   * The most batches being written at once (default 1). More than one only helps a database that runs
+   * transactions side by side (PostgreSQL, each on its own connection): a batch's round trips then
+   * overlap with the next one's instead of the next one waiting for its COMMIT. Batches that touch the
+   * same rows or locks still wait for each other in the database.
+   */
+  maxInFlight?: number;
 }
 
 export interface GroupCommit<I, O> {
@@ -42,11 +49,12 @@ interface Waiting<I, O> {
 }
 
 /**
- * Group commit, leader/follower style: an item submitted while nothing is being written starts a batch
- * at once (after one turn of the event loop, so items submitted together go together); items submitted
- * while a batch is being written wait and go in the next one, started as soon as that one commits. No
- * timer delays a lone item, and under load one transaction carries many items. A caller is answered
- * only after the COMMIT of its batch, or with the batch's error: nothing is acknowledged and then lost.
+ * Group commit, leader/follower style: an item submitted while no batch is being written starts one at
+ * once (after one turn of the event loop, so items submitted together go together); items submitted
+ * while `maxInFlight` batches are being written wait and go together in the next one, started as soon as
+ * one of those commits. No timer delays a lone item, and under load one transaction carries many items.
+ * A caller is answered only after the COMMIT of its batch, or with the batch's error: nothing is
+ * acknowledged and then lost.
  *
  * A batch that fails because the database is unavailable fails the items queued behind it too (they
  * would wait for a timeout of their own and get the same 503). Any other failure of a batch of several
@@ -60,12 +68,16 @@ export function groupCommit<I, O>({
   write,
   maxBatch,
   maxQueue,
+  maxInFlight = 1,
 }: GroupCommitOptions<I, O>): GroupCommit<I, O> {
   const queue: Array<Waiting<I, O>> = [];
-  let writing = false;
+  /** Batches being written. */
+  let inFlight = 0;
+  /** A turn of the event loop is awaited before the next batch starts. */
+  let starting = false;
   let closed = false;
   const idle: Array<() => void> = [];
-  const detached = AsyncResource.bind((fn: () => Promise<void>) => fn());
+  const detached = AsyncResource.bind((fn: () => void) => fn());
 
   const settle = async (batch: Array<Waiting<I, O>>): Promise<void> => {
     try {
@@ -85,19 +97,31 @@ export function groupCommit<I, O>({
     }
   };
 
-  const run = async (): Promise<void> => {
-    for (;;) {
-      // One turn of the event loop before each batch, so requests whose I/O is waiting get here and
-      // join it: on the embedded database every query answers in microtasks, and without this turn a
-      // batch and the next would follow each other with no other request ever getting in.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (queue.length === 0) break;
-      await settle(queue.splice(0, maxBatch));
-    }
-    // Cleared in the same synchronous step that saw the queue empty: an item submitted from here on
-    // starts a new run, so none is ever left waiting.
-    writing = false;
+  const whenIdle = () => {
+    if (inFlight > 0 || starting || queue.length > 0) return;
     for (const resolve of idle.splice(0)) resolve();
+  };
+
+  /**
+   * Starts the next batch when there is room for one: after one turn of the event loop, so requests
+   * whose I/O is waiting get here and join it (on the embedded database every query answers in
+   * microtasks, and without this turn a batch and the next would follow each other with no other
+   * request ever getting in).
+   */
+  const startNext = (): void => {
+    if (starting || inFlight >= maxInFlight || queue.length === 0) return;
+    starting = true;
+    setImmediate(() => {
+      starting = false;
+      if (inFlight >= maxInFlight || queue.length === 0) return whenIdle();
+      inFlight += 1;
+      void settle(queue.splice(0, maxBatch)).finally(() => {
+        inFlight -= 1;
+        startNext();
+        whenIdle();
+      });
+      startNext();
+    });
   };
 
   return {
@@ -105,14 +129,14 @@ export function groupCommit<I, O>({
       if (closed || queue.length >= maxQueue) return Promise.reject(busy());
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (writing) return;
-        writing = true;
-        void detached(run);
+        detached(startNext);
       });
     },
     async close() {
       closed = true;
-      if (writing) await new Promise<void>((resolve) => idle.push(resolve));
+      if (inFlight > 0 || starting || queue.length > 0) {
+        await new Promise<void>((resolve) => idle.push(resolve));
+      }
     },
   };
 }

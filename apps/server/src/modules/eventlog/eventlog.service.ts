@@ -43,6 +43,8 @@ export function createEventlogService(ctx: ModuleContext) {
    */
   const queue = groupCommit<{ row: AuditRow; buckets: TakeItem[] }, number>({
     ...config.auditQueue,
+    // The embedded database is one session: a second batch would only wait for the first.
+    maxInFlight: db.kind === 'postgres' ? config.auditQueue.maxInFlight : 1,
     write: async (posts) => {
       const store = await counterStore(ctx);
       return store.takeAll(
