@@ -392,7 +392,10 @@ function load(
   return autocannon({
     url: `${url}${urlPath}`,
     connections: connectionCount,
-    ...(amount === undefined ? { duration: seconds } : { amount }),
+    // With a fixed amount, autocannon notices the last answer only at its next sample (every second by
+    // default), and counts the idle time until then in the run's duration: a 5.1 s run was reported as
+    // 6.0 s (15,000 answers "at 2,488 req/s"). Sampling every 100 ms keeps that under a tenth of a second.
+    ...(amount === undefined ? { duration: seconds } : { amount, sampleInt: 100 }),
     pipelining: 1,
     requests: [
       {
