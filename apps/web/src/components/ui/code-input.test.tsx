@@ -233,3 +233,25 @@ describe('CodeInput', () => {
     for (const input of boxes()) expect(input).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+describe('code input errors', () => {
+  it('shows an error that is rich text as valid HTML: no paragraph holds a block', () => {
+    render(
+      <CodeInput
+        id="code"
+        length={6}
+        legend="Enter the security code"
+        value={emptyCode(6)}
+        onChange={() => undefined}
+        error={
+          <div className="rich-text">
+            <p>That security code has expired.</p>
+          </div>
+        }
+      />,
+    );
+    const message = screen.getByText(/has expired/).closest('.ui-error-message');
+    expect(message).toHaveTextContent('Error: That security code has expired.');
+    expect(document.querySelector('p div, p p')).toBeNull();
+  });
+});

@@ -41,9 +41,10 @@ export function Fieldset({
           </div>
         ) : null}
         {error ? (
-          <p id={errorId} className="ui-error-message">
+          // A block, not a paragraph: an error may be rich text from content (its own paragraphs).
+          <div id={errorId} className="ui-error-message">
             <VisuallyHidden>Error:</VisuallyHidden> {error}
-          </p>
+          </div>
         ) : null}
         {children}
       </fieldset>
