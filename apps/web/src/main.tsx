@@ -48,13 +48,18 @@ function hydratablePage(payload: HydrationPayload | null): PageContent | undefin
   return page && !isAuthenticated && !data ? page : undefined;
 }
 
-/** The content a server-rendered page was rendered with, in the content cache as if the SPA had fetched it. */
-function primeRenderedContent(payload: HydrationPayload, page: PageContent) {
-  const root = payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined;
-  const errorContext = isErrorContext(window.location.search);
-  if (root?.settings) primeSiteSettings(errorContext, root.settings);
-  if (root?.navigation) primeNavigation(root.navigation);
-  primePage(window.location.pathname, page);
+/** Content the page arrived with, put in the content cache as if the SPA had fetched it. */
+function primeContent(content: Partial<RootData> & { page: PageContent }) {
+  // The error context (`?error=true`) has settings of its own; the server's public-content block is only
+  // ever sent for an address without a query string.
+  if (content.settings) primeSiteSettings(isErrorContext(window.location.search), content.settings);
+  if (content.navigation) primeNavigation(content.navigation);
+  primePage(window.location.pathname, content.page);
+}
+
+/** The content a server-rendered page was rendered with (its root route's loader data and the page). */
+function renderedContent(payload: HydrationPayload, page: PageContent) {
+  return { ...(payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined), page };
 }
 
 /**
@@ -67,7 +72,7 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload, page: 
   // The page's code was preloaded with the HTML; it must be in hand before React attaches.
   await loadPageComponent(page.type);
   // The content it was rendered with serves the next pages too, as if the SPA had fetched it.
-  primeRenderedContent(payload, page);
+  primeContent(renderedContent(payload, page));
   const router = createAppRouter({ loaderData: payload.loaderData });
   startRouter(router);
   // As a transition, React hydrates in slices and leaves the phone free to respond in between, rather
@@ -132,13 +137,8 @@ async function start() {
   // The public content came with the page (decision 017): the first page's loaders find it in hand. A
   // page rendered for a signed-out visitor has it in its hydration data.
   const rendered = payload ? renderedPage(payload) : undefined;
-  const content = readPublicContent();
-  if (payload && rendered) primeRenderedContent(payload, rendered);
-  else if (content) {
-    primeSiteSettings(false, content.settings);
-    if (content.navigation) primeNavigation(content.navigation);
-    primePage(window.location.pathname, content.page);
-  }
+  const content = payload && rendered ? renderedContent(payload, rendered) : readPublicContent();
+  if (content) primeContent(content);
 
   const root = createRoot(container);
   // Start-up waits on the network (settings, flags): show the loader at once, not a blank page.

@@ -98,8 +98,8 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
     const at = now.getTime();
     if (sweeping || (lastSweep !== undefined && at >= lastSweep && at - lastSweep < SWEEP_EVERY_MS)) return;
     sweeping = true;
-    const full =
-      lastSweep === undefined || lastFullSweep === undefined || at - lastFullSweep >= FULL_SWEEP_EVERY_MS;
+    // The first sweep is a full one, so there is a last sweep whenever there was a full one.
+    const full = lastFullSweep === undefined || at - lastFullSweep >= FULL_SWEEP_EVERY_MS;
     const sweep = full
       ? db.query('DELETE FROM rate_counter_hit WHERE expires_at < $1 AND left(key, length($2)) = $2', [
           now,
