@@ -2,7 +2,29 @@ import { z } from 'zod/mini';
 
 /** The services the SPA calls; each has its own configured base URL. */
 export type ServiceName =
-  'content' | 'identity' | 'registration' | 'account' | 'policy' | 'document' | 'eventlog' | 'portal';
+  | 'content'
+  | 'identity'
+  | 'registration'
+  | 'account'
+  | 'policy'
+  | 'document'
+  | 'eventlog'
+  | 'portal'
+  | 'integration';
+
+/**
+ * The scopes of the integration API's machine clients (the insurer's systems of record): one per area
+ * written, and one to read the events feed. A client is given the scopes it needs in configuration.
+ */
+export const integrationScopes = [
+  'customers.write',
+  'policies.write',
+  'documents.write',
+  'billing.write',
+  'notifications.write',
+  'events.read',
+] as const;
+export type IntegrationScope = (typeof integrationScopes)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -30,6 +52,12 @@ export interface CallDefinition<
    * has a `:customerId`, that it is the token's customer (404 otherwise); no route opts in by itself.
    */
   auth: A;
+  /**
+   * An integration call (the insurer's systems, not a customer): an access token issued to a machine
+   * client by client credentials, for the integration audience, carrying this scope, is required (401
+   * without a valid one, 403 without the scope). `auth` is then false: a customer's token is refused.
+   */
+  clientScope?: IntegrationScope;
   params?: P;
   query?: Q;
   body?: B;
@@ -37,6 +65,11 @@ export interface CallDefinition<
   responses: R;
   /** Content type of the success response when it is not JSON (e.g. application/pdf). */
   produces?: string;
+  /**
+   * Content type of the request body when it is not JSON (a PDF upload, an NDJSON bulk load): the
+   * handler reads the raw stream itself, and `body` is not used.
+   */
+  consumes?: string;
 }
 
 const registry: CallDefinition[] = [];

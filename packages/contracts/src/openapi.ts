@@ -2,13 +2,16 @@ import { z } from 'zod/mini';
 import {
   allCalls,
   errorEnvelope,
+  integrationScopes,
   named,
   type CallDefinition,
   type HttpMethod,
   type ServiceName,
 } from './call';
-// Importing the index defines every call of every contract file, so the document lists them all.
+// Importing the index defines every call of every contract file, so the document lists them all; the
+// integration contracts are server-only and not in the index.
 import './index';
+import './integration/index';
 
 /**
  * The OpenAPI 3.1 document of every call defined with `defineCall`, built from zod's own JSON Schema
@@ -76,6 +79,7 @@ export interface OpenApiOptions {
 }
 
 export const BEARER_SCHEME = 'bearerAuth';
+export const CLIENT_SCHEME = 'integrationClient';
 
 // The envelope is shared by almost every response; naming it makes it one component, not hundreds of copies.
 const namedErrorEnvelope = named(errorEnvelope, 'ErrorEnvelope');
@@ -89,6 +93,8 @@ const serviceDescriptions: Record<ServiceName, string> = {
   document: 'Billing, policy and quote documents, as lists and PDFs',
   eventlog: 'Client audit events',
   portal: 'One-time codes and password change from the profile pages',
+  integration:
+    "The insurer's systems of record: customers, policies, quotes, agencies, bills, documents and notifications in; customers' changes out (events). OAuth 2.0 client credentials.",
 };
 
 const statusText: Record<number, string> = {
@@ -339,6 +345,7 @@ function operationFor(
     summary: call.summary,
     tags: [call.service],
     ...(call.auth ? { security: [{ [BEARER_SCHEME]: [] }] } : {}),
+    ...(call.clientScope ? { security: [{ [CLIENT_SCHEME]: [call.clientScope] }] } : {}),
     ...(serverUrl ? { servers: [{ url: serverUrl, description: `${call.service} service` }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(call.body && call.method !== 'GET'
@@ -433,6 +440,17 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
           bearerFormat: 'JWT',
           description:
             "The customer's OpenID Connect access token; its customer id claim must match the path's.",
+        },
+        [CLIENT_SCHEME]: {
+          type: 'oauth2',
+          description:
+            'A machine client of the insurer (docs/integration.md): OAuth 2.0 client credentials at the identity service, for the integration audience.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${options.servers?.identity ?? ''}/oauth2/default/v1/token`,
+              scopes: Object.fromEntries(integrationScopes.map((s) => [s, `${s.replace('.', ': ')}`])),
+            },
+          },
         },
       },
     },

@@ -5,6 +5,7 @@ import { contentModule, createContentService } from './content';
 import { documentModule } from './document';
 import { eventlogModule } from './eventlog';
 import { createIdentity, identityModule } from './identity';
+import { createIntegration, integrationModule } from './integration';
 import { createOidcService, oidcModule } from './oidc';
 import { createPoliciesService, policyModule } from './policy';
 import { portalModule } from './portal';
@@ -29,6 +30,8 @@ export const modules: ServiceModule[] = [
   portalModule,
   // OpenID Connect: after identity (it redeems identity's sessionTokens), mounted under the identity URL.
   oidcModule,
+  // The insurer's systems of record: writes through every module above.
+  integrationModule,
 ];
 
 /**
@@ -44,5 +47,6 @@ export async function createServices(ctx: ModuleContext): Promise<Services> {
   ctx.services.registration = createRegistrationService(ctx);
   ctx.services.policies = createPoliciesService(ctx.db, ctx.config);
   ctx.services.oidc = createOidcService(ctx);
+  createIntegration(ctx);
   return ctx.services;
 }

@@ -25,7 +25,7 @@ export function apiAudience(config: Config): string {
 }
 
 /** Algorithms the provider signs access tokens with; anything else (notably `none` and HMAC) is refused. */
-const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
+export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
 
 /** Who is calling, from a verified access token. */
 export interface AuthenticatedCustomer {
@@ -60,7 +60,8 @@ export function registerLocalKeySource(ctx: ModuleContext, source: () => KeySour
   localKeySources.set(ctx.services, source);
 }
 
-function keySourceFor(ctx: ModuleContext): KeySource {
+/** The provider's verification keys: in-process when identity runs here, else its published JWKS. */
+export function keySourceFor(ctx: ModuleContext): KeySource {
   const local = localKeySources.get(ctx.services);
   if (local && ctx.config.modules.has('identity')) return local();
   const url = `${oidcIssuer(ctx.config)}/v1/keys`;
@@ -77,7 +78,7 @@ function keySourceFor(ctx: ModuleContext): KeySource {
   return remote;
 }
 
-const REALM = 'realm="portal"';
+export const REALM = 'realm="portal"';
 
 function invalidToken(description: string): HttpError {
   return new HttpError(401, 'UNAUTHORIZED', 'Your session has ended. Please sign in again.', undefined, {

@@ -27,6 +27,8 @@ export class HttpError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Further fields of the envelope a call's contract declares (a 409's `heldVersion`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -47,8 +49,9 @@ export function sendError(
   code: string,
   message: string,
   fieldErrors?: Record<string, string>,
+  extra?: Record<string, unknown>,
 ) {
-  const body: ErrorEnvelope = { code, message, correlationId: request.correlationId };
+  const body: ErrorEnvelope = { ...extra, code, message, correlationId: request.correlationId };
   if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -189,7 +192,15 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
-      return sendError(request, reply, error.statusCode, error.code, error.message, error.fieldErrors);
+      return sendError(
+        request,
+        reply,
+        error.statusCode,
+        error.code,
+        error.message,
+        error.fieldErrors,
+        error.extra,
+      );
     }
     const fe = error as FastifyError;
     if (fe.validation) {

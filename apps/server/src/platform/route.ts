@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod/mini';
 import { errorEnvelope, type CallDefinition } from '@portal/contracts/call';
 import { requireCustomer, type AuthenticatedCustomer } from './auth-guard';
+import { requireClient, type IntegrationClient } from './client-guard';
 import type { ModuleContext } from './module';
 import { checkOutput, parseInput } from './validate';
 
@@ -31,6 +32,8 @@ interface RouteInput<C extends AnyCall> {
     : never;
   /** The token's customer. Present whenever the contract says `auth: true`. */
   customer: C['auth'] extends true ? AuthenticatedCustomer : AuthenticatedCustomer | undefined;
+  /** The machine client of an integration call (its contract names a `clientScope`). */
+  client: IntegrationClient | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -108,7 +111,13 @@ export function route<C extends AnyCall>(
   const ctx: ModuleContext = app.ctx;
   const successStatus = successStatusOf(call);
   const successSchema = call.responses[successStatus];
-  const guard = call.auth ? requireCustomer(ctx) : undefined;
+  if (call.auth && call.clientScope)
+    throw new Error(`${call.id}: a call is for customers or for clients, not both`);
+  const guard = call.auth
+    ? requireCustomer(ctx)
+    : call.clientScope
+      ? requireClient(ctx, call.clientScope)
+      : undefined;
 
   app.route({
     method: call.method,
@@ -121,8 +130,10 @@ export function route<C extends AnyCall>(
       const input = {
         params: call.params ? parseInput(call.params, request.params, 'params') : undefined,
         query: call.query ? parseInput(call.query, request.query, 'query') : undefined,
-        body: call.body ? parseInput(call.body, request.body ?? undefined, 'body') : undefined,
+        body:
+          call.body && !call.consumes ? parseInput(call.body, request.body ?? undefined, 'body') : undefined,
         customer: request.customer,
+        client: request.client,
         request,
         reply,
       } as RouteInput<C>;

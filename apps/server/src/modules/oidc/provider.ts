@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Provider, {
   errors,
   type Configuration,
@@ -6,7 +6,9 @@ import Provider, {
   type ResourceServer,
 } from 'oidc-provider';
 import { mountPrefix } from '../../config';
+import { integrationScopes } from '@portal/contracts/call';
 import { apiAudience, oidcIssuer, PORTAL_SCOPE } from '../../platform/auth-guard';
+import { integrationAudience } from '../../platform/client-guard';
 import type { ModuleContext } from '../../platform/module';
 import { spaClientId } from '../../platform/page-init';
 import { createAdapterFactory } from './adapter';
@@ -150,6 +152,17 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
   const registeredOrigins = new Set(redirectUris.map((u) => new URL(u).origin));
   const alg = keys.current.alg as 'RS256';
 
+  const integration = integrationAudience(config);
+  const integrationClients = new Map(config.integration.clients.map((c) => [c.clientId, c]));
+  // The integration API: client credentials only, for the insurer's systems; short-lived JWTs.
+  const integrationApi: ResourceServer = {
+    scope: integrationScopes.join(' '),
+    audience: integration,
+    accessTokenTTL: accessTokenTtl,
+    accessTokenFormat: 'jwt',
+    jwt: { sign: { alg } },
+  };
+
   const portalApi: ResourceServer = {
     // `openid` too, as Okta's access tokens carry it: the token response's scope then names it, so a
     // client refreshing with that scope (okta-auth-js does) gets an ID token, and /v1/userinfo accepts it.
@@ -175,6 +188,24 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
         scope: `openid offline_access ${PORTAL_SCOPE}`,
         id_token_signed_response_alg: alg,
       },
+      // The insurer's systems (docs/integration.md): client credentials for the integration API only.
+      ...config.integration.clients.map((c) => ({
+        client_id: c.clientId,
+        client_name: `Integration client ${c.clientId}`,
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        scope: c.scopes.join(' '),
+        ...(c.secretSha256
+          ? // The provider needs a client_secret to accept secret authentication; it holds the hash, which
+            // compareClientSecret (below) checks the presented secret against. client_secret_jwt, which
+            // would use it as a key, is not enabled.
+            { token_endpoint_auth_method: 'client_secret_basic' as const, client_secret: c.secretSha256 }
+          : {
+              token_endpoint_auth_method: 'private_key_jwt' as const,
+              jwks: c.jwks as NonNullable<Configuration['jwks']>,
+            }),
+      })),
     ],
     clientDefaults: {
       grant_types: ['authorization_code'],
@@ -191,14 +222,15 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
     claims: { openid: ['sub', 'customerId', 'email'] },
     // Code flow only: the ID token carries the claims (customerId, email) the SPA reads.
     conformIdTokenClaims: false,
-    scopes: ['openid', 'offline_access', PORTAL_SCOPE],
+    scopes: ['openid', 'offline_access', PORTAL_SCOPE, ...integrationScopes],
     extraParams: ['sessionToken'],
     responseTypes: ['code'],
-    clientAuthMethods: ['none'],
+    clientAuthMethods: ['none', 'client_secret_basic', 'private_key_jwt'],
     pkce: { required: () => true },
     routes: { ...OIDC_ROUTES },
     features: {
       devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       // A public client may introspect its own tokens (the library's default policy), as at Okta.
@@ -237,11 +269,15 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
       },
       resourceIndicators: {
         enabled: true,
-        // Every token is for the portal's APIs unless the client names another resource (none exists).
-        defaultResource: () => audience,
+        // The portal SPA's tokens are for the portal's APIs, an integration client's for the integration
+        // API; neither can ask for the other's.
+        defaultResource: (_kctx, client) =>
+          client && integrationClients.has(client.clientId) ? integration : audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_kctx, resourceIndicator) => {
-          if (resourceIndicator === audience) return portalApi;
+        getResourceServerInfo: (_kctx, resourceIndicator, client) => {
+          const isIntegration = integrationClients.has(client.clientId);
+          if (resourceIndicator === audience && !isIntegration) return portalApi;
+          if (resourceIndicator === integration && isIntegration) return integrationApi;
           throw new errors.InvalidTarget();
         },
       },
@@ -252,6 +288,7 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
     ttl: {
       AccessToken: (_kctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
       AuthorizationCode: AUTHORIZATION_CODE_TTL,
+      ClientCredentials: (_kctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
       IdToken: accessTokenTtl,
       Interaction: INTERACTION_TTL,
       Grant: sessionTtl,
@@ -330,6 +367,18 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
   };
 
   const provider = new Provider(issuer, configuration);
+  // Integration clients' secrets are configured hashed (SHA-256 of a generated secret of 32+ random
+  // bytes: a slow hash adds nothing to that much entropy, decision 019); the library's documented way to
+  // compare hashed secrets is this method of its Client model (node-oidc-provider #631).
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(
+    this: { clientId: string },
+    actual: string,
+  ) {
+    const hash = integrationClients.get(this.clientId)?.secretSha256;
+    if (!hash || typeof actual !== 'string') return false;
+    const presented = createHash('sha256').update(actual).digest();
+    return timingSafeEqual(presented, Buffer.from(hash, 'hex'));
+  };
   // mount.ts sets X-Forwarded-Host/Proto from the configured issuer on every request it hands over, so
   // URLs and cookie security follow configuration; X-Forwarded-For is set there to the client address
   // Fastify derived under TRUST_PROXY.

@@ -1,0 +1,80 @@
+import type { z } from 'zod/mini';
+import type { IntegrationScope } from '@portal/contracts/call';
+import type { IntegrationResult, SourceVersion } from '@portal/contracts/integration/common';
+import type { Queryable } from '../../platform/db';
+import type { ModuleContext } from '../../platform/module';
+import { removeVersioned, upsertVersioned, type IntegrationActor } from './versioned';
+
+/**
+ * One kind of record the insurer's systems load (a customer, a policy, a document pack...): how its key
+ * and body are checked, whose it is, and how it is written and removed through its module's services.
+ * The routes, the NDJSON bulk load and the demo seed all write through these.
+ */
+export interface IntegrationResource<R extends { version: SourceVersion } = { version: SourceVersion }> {
+  /** The record type as bulk lines and results name it: customer, policy, quote, agency, ... */
+  type: string;
+  /** The scope a client needs to write it. */
+  scope: IntegrationScope;
+  /** The source's key: one id, or ids joined with "/" for a record inside another (a policy's pack). */
+  key: z.ZodMiniType<string>;
+  /** The body of an upsert, version included. */
+  record: z.ZodMiniType<R>;
+  /** The customer the record belongs to, or null (an agency, a notification campaign). */
+  customerOf(tx: Queryable, key: string, record: R): Promise<string | null>;
+  /** Writes the record in the transaction; throws HttpError 422 for a reference not held. */
+  upsert(tx: Queryable, key: string, record: R): Promise<void>;
+  /** Removes the record; answers whose it was, or null when nothing was there. */
+  remove(tx: Queryable, key: string): Promise<{ customerId: string | null } | null>;
+}
+
+export interface IntegrationService {
+  resource(type: string): IntegrationResource | undefined;
+  upsert(
+    type: string,
+    key: string,
+    record: { version: SourceVersion },
+    actor: IntegrationActor,
+  ): Promise<IntegrationResult>;
+  remove(
+    type: string,
+    key: string,
+    version: SourceVersion,
+    actor: IntegrationActor,
+  ): Promise<IntegrationResult>;
+}
+
+export function createIntegrationService(
+  ctx: ModuleContext,
+  resources: () => readonly IntegrationResource[],
+): IntegrationService {
+  let byType: Map<string, IntegrationResource> | undefined;
+  const resource = (type: string) => {
+    byType ??= new Map(resources().map((r) => [r.type, r]));
+    return byType.get(type);
+  };
+  const required = (type: string) => {
+    const found = resource(type);
+    if (!found) throw new Error(`No integration resource ${type}`);
+    return found;
+  };
+  return {
+    resource,
+    async upsert(type, key, record, actor) {
+      const r = required(type);
+      const { version, ...content } = record;
+      return upsertVersioned(
+        ctx.db,
+        ctx.clock,
+        // Whose it is is read in the transaction's own snapshot by customerOf below; the bookkeeping
+        // keeps it for erasure.
+        { type, key, version, content, customerId: await r.customerOf(ctx.db, key, record) },
+        actor,
+        (tx) => r.upsert(tx, key, record),
+      );
+    },
+    remove(type, key, version, actor) {
+      const r = required(type);
+      return removeVersioned(ctx.db, ctx.clock, { type, key, version }, actor, (tx) => r.remove(tx, key));
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import {
+  versionOrder,
+  type IntegrationResult,
+  type SourceVersion,
+} from '@portal/contracts/integration/common';
+import { writeAudit } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Db, Queryable } from '../../platform/db';
+import { HttpError } from '../../platform/errors';
+
+/** Who writes through the integration API: a machine client (or the demo seed, which loads the same way). */
+export interface IntegrationActor {
+  clientId: string;
+  correlationId: string | null;
+  /**
+   * The demo seed only: a write of the version held with other content replaces it (the seed's version
+   * is its day, and the demo data may change within a day) instead of answering 409.
+   */
+  rewritesSameVersion?: boolean;
+}
+
+/** The demo seed writes the demo customers' records through the integration path, as this actor. */
+export const demoSeedActor: IntegrationActor = {
+  clientId: 'demo-seed',
+  correlationId: null,
+  rewritesSameVersion: true,
+};
+
+interface HeldRow {
+  version: SourceVersion;
+  version_order: string | number;
+  content_sha256: string | null;
+  removed: boolean;
+}
+
+/** The canonical JSON of a record (keys sorted at every level), whose SHA-256 says "same content". */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** One record's row, locked for this transaction (an advisory lock, so a first write locks too). */
+async function lockHeld(tx: Queryable, type: string, key: string): Promise<HeldRow | undefined> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`integration:${type}:${key}`]);
+  const { rows } = await tx.query<HeldRow>(
+    `SELECT version, version_order, content_sha256, removed FROM integration_record
+      WHERE record_type = $1 AND record_key = $2`,
+    [type, key],
+  );
+  return rows[0];
+}
+
+function stale(type: string, key: string, sent: SourceVersion, held: HeldRow): HttpError {
+  return new HttpError(
+    409,
+    'STALE_VERSION',
+    `Version ${String(sent)} of ${type} ${key} is older than the version held, ${String(held.version)}: nothing was changed.`,
+    undefined,
+    undefined,
+    { heldVersion: held.version },
+  );
+}
+
+function conflict(type: string, key: string, held: HeldRow): HttpError {
+  return new HttpError(
+    409,
+    'VERSION_CONFLICT',
+    `Version ${String(held.version)} of ${type} ${key} is held with other content: send a newer version.`,
+    undefined,
+    undefined,
+    { heldVersion: held.version },
+  );
+}
+
+async function record(
+  tx: Queryable,
+  clock: Clock,
+  row: {
+    type: string;
+    key: string;
+    version: SourceVersion;
+    contentSha256: string | null;
+    customerId: string | null;
+    clientId: string;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO integration_record (record_type, record_key, version, version_order, content_sha256, removed,
+                                     customer_id, client_id, updated_at)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $5 IS NULL, $6, $7, $8)
+     ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version,
+       version_order = EXCLUDED.version_order, content_sha256 = EXCLUDED.content_sha256,
+       removed = EXCLUDED.removed, customer_id = coalesce(EXCLUDED.customer_id, integration_record.customer_id),
+       client_id = EXCLUDED.client_id, updated_at = EXCLUDED.updated_at`,
+    [
+      row.type,
+      row.key,
+      JSON.stringify(row.version),
+      versionOrder(row.version),
+      row.contentSha256,
+      row.customerId,
+      row.clientId,
+      clock.now(),
+    ],
+  );
+}
+
+/**
+ * Writes one record through `write`, in one transaction with its bookkeeping and audit row, unless the
+ * version held is newer (409 STALE_VERSION, nothing written) or the same with other content (409
+ * VERSION_CONFLICT). The same version and content again is `unchanged` and writes nothing. `write` may
+ * throw an HttpError (a reference not held: 422), which rolls everything back.
+ */
+export async function upsertVersioned(
+  db: Db,
+  clock: Clock,
+  input: {
+    type: string;
+    key: string;
+    version: SourceVersion;
+    /** The record as sent, without its version: what "same content" compares. */
+    content: unknown;
+    customerId: string | null;
+  },
+  actor: IntegrationActor,
+  write: (tx: Queryable) => Promise<void>,
+): Promise<IntegrationResult> {
+  const contentSha256 = sha256(canonicalJson(input.content));
+  const order = versionOrder(input.version);
+  return db.transaction(async (tx) => {
+    const held = await lockHeld(tx, input.type, input.key);
+    if (held) {
+      const heldOrder = Number(held.version_order);
+      if (order < heldOrder) throw stale(input.type, input.key, input.version, held);
+      if (order === heldOrder) {
+        if (!held.removed && held.content_sha256 === contentSha256) {
+          return { type: input.type, key: input.key, status: 'unchanged', version: held.version };
+        }
+        if (!actor.rewritesSameVersion) throw conflict(input.type, input.key, held);
+      }
+    }
+    await write(tx);
+    const status = held && !held.removed ? 'updated' : 'created';
+    await record(tx, clock, { ...input, contentSha256, clientId: actor.clientId });
+    await writeAudit(tx, {
+      source: 'server',
+      eventId: `integration.${input.type}.${status}`,
+      customerId: input.customerId,
+      onBehalfOf: `client:${actor.clientId}`,
+      correlationId: actor.correlationId,
+      isSuccess: true,
+      occurredAt: clock.now(),
+      details: { clientId: actor.clientId, type: input.type, key: input.key, version: input.version },
+    });
+    return { type: input.type, key: input.key, status, version: input.version };
+  });
+}
+
+/**
+ * Removes one record through `remove` (which answers the customer it belonged to, or null when nothing
+ * was there), leaving a tombstone with the version, in one transaction with its audit row. An older
+ * version than the one held is 409; removing what is already removed is `unchanged`.
+ */
+export async function removeVersioned(
+  db: Db,
+  clock: Clock,
+  input: { type: string; key: string; version: SourceVersion },
+  actor: IntegrationActor,
+  remove: (tx: Queryable) => Promise<{ customerId: string | null } | null>,
+): Promise<IntegrationResult> {
+  const order = versionOrder(input.version);
+  return db.transaction(async (tx) => {
+    const held = await lockHeld(tx, input.type, input.key);
+    if (held && order < Number(held.version_order)) throw stale(input.type, input.key, input.version, held);
+    if (held?.removed) {
+      if (order > Number(held.version_order)) {
+        await record(tx, clock, {
+          ...input,
+          contentSha256: null,
+          customerId: null,
+          clientId: actor.clientId,
+        });
+      }
+      return { type: input.type, key: input.key, status: 'unchanged', version: input.version };
+    }
+    const removed = await remove(tx);
+    await record(tx, clock, {
+      ...input,
+      contentSha256: null,
+      customerId: removed?.customerId ?? null,
+      clientId: actor.clientId,
+    });
+    await writeAudit(tx, {
+      source: 'server',
+      eventId: `integration.${input.type}.removed`,
+      customerId: removed?.customerId ?? null,
+      onBehalfOf: `client:${actor.clientId}`,
+      correlationId: actor.correlationId,
+      isSuccess: true,
+      occurredAt: clock.now(),
+      details: {
+        clientId: actor.clientId,
+        type: input.type,
+        key: input.key,
+        version: input.version,
+        found: removed !== null,
+      },
+    });
+    return { type: input.type, key: input.key, status: 'removed', version: input.version };
+  });
+}

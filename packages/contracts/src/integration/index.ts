@@ -1,0 +1,5 @@
+/**
+ * The integration API's contracts (server-only: the SPA never imports them). Importing this file defines
+ * every integration call, for the server and the OpenAPI document.
+ */
+export * from './common';
