@@ -1,17 +1,9 @@
 import { spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
+import { lockDataDir } from './platform/data-dir-lock';
 import type { Db } from './platform/db';
 import type { ModuleContext } from './platform/module';
 import type { Services } from './platform/services';
@@ -106,40 +98,6 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
     throw new Error(`creating the embedded database failed (exit code ${code})`);
   }
   renameSync(staging, dataDir);
-}
-
-/**
- * One server per PGlite data directory: two processes writing the same files would corrupt them.
- * Returns the release function.
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'server.pid');
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
-      fail(
-        `Another portal server (pid ${pid}) is using ${dataDir}. Stop it, or set DATA_DIR to another directory.`,
-      );
-    }
-  }
-  writeFileSync(file, String(process.pid));
-  return () => {
-    try {
-      if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
-    } catch {
-      /* already gone */
-    }
-  };
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function banner(config: Config, startedMs: number): Promise<string> {

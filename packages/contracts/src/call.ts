@@ -55,9 +55,10 @@ export interface CallDefinition<
   /**
    * An integration call (the insurer's systems, not a customer): an access token issued to a machine
    * client by client credentials, for the integration audience, carrying this scope, is required (401
-   * without a valid one, 403 without the scope). `auth` is then false: a customer's token is refused.
+   * without a valid one, 403 without the scope; with a list, any one of them). `auth` is then false: a
+   * customer's token is refused.
    */
-  clientScope?: IntegrationScope;
+  clientScope?: IntegrationScope | readonly IntegrationScope[];
   params?: P;
   query?: Q;
   body?: B;

@@ -133,9 +133,12 @@ function isEmpty(schema: z.core.$ZodType): boolean {
   return type === 'void' || type === 'undefined' || type === 'never';
 }
 
+/** Streams of JSON lines: each line is described by the call's schema, not as binary content. */
+const JSON_LINES = 'application/x-ndjson';
+
 /** A binary (PDF) success response is described by its content type, not by its schema. */
 function isBinaryResponse(call: CallDefinition, status: number): boolean {
-  return call.produces !== undefined && status >= 200 && status < 300;
+  return call.produces !== undefined && call.produces !== JSON_LINES && status >= 200 && status < 300;
 }
 
 const COMPONENTS = '#/components/schemas/';
@@ -322,7 +325,9 @@ function responseFor(
       content: { [call.produces!]: { schema: { type: 'string', format: 'binary' } } },
     };
   }
-  return { description, content: { 'application/json': { schema: converted.response(schema) } } };
+  const type =
+    call.produces === JSON_LINES && status >= 200 && status < 300 ? JSON_LINES : 'application/json';
+  return { description, content: { [type]: { schema: converted.response(schema) } } };
 }
 
 function operationFor(
@@ -345,17 +350,31 @@ function operationFor(
     summary: call.summary,
     tags: [call.service],
     ...(call.auth ? { security: [{ [BEARER_SCHEME]: [] }] } : {}),
-    ...(call.clientScope ? { security: [{ [CLIENT_SCHEME]: [call.clientScope] }] } : {}),
+    ...(call.clientScope
+      ? { security: [call.clientScope].flat().map((scope) => ({ [CLIENT_SCHEME]: [scope] })) }
+      : {}),
     ...(serverUrl ? { servers: [{ url: serverUrl, description: `${call.service} service` }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(call.body && call.method !== 'GET'
+    ...(call.consumes
       ? {
+          // A body the handler reads as a stream: a file, or JSON lines each described by `body`.
           requestBody: {
-            required: !z.safeParse(call.body, undefined).success,
-            content: { 'application/json': { schema: converted.request(call.body) } },
+            required: true,
+            content: {
+              [call.consumes]: {
+                schema: call.body ? converted.request(call.body) : { type: 'string', format: 'binary' },
+              },
+            },
           },
         }
-      : {}),
+      : call.body && call.method !== 'GET'
+        ? {
+            requestBody: {
+              required: !z.safeParse(call.body, undefined).success,
+              content: { 'application/json': { schema: converted.request(call.body) } },
+            },
+          }
+        : {}),
     responses: Object.fromEntries(
       Object.entries(call.responses).map(([status, schema]) => [
         status,

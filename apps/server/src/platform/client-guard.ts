@@ -89,19 +89,23 @@ async function verifyClientToken(ctx: ModuleContext, token: string): Promise<Int
  * token with that scope (401 without one, 403 without the scope), then the client's rate limit (429 with
  * Retry-After; the limit is shared by every instance and never fails open).
  */
-export function requireClient(ctx: ModuleContext, scope: IntegrationScope): preHandlerAsyncHookHandler {
+export function requireClient(
+  ctx: ModuleContext,
+  scope: IntegrationScope | readonly IntegrationScope[],
+): preHandlerAsyncHookHandler {
+  const accepted: readonly IntegrationScope[] = [scope].flat();
   return async function clientGuard(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const client = await verifyClientToken(ctx, token);
-    if (!client.scopes.includes(scope)) {
+    if (!accepted.some((s) => client.scopes.includes(s))) {
       throw new HttpError(
         403,
         'FORBIDDEN',
-        `This client may not do that: it needs the ${scope} scope.`,
+        `This client may not do that: it needs the ${accepted.join(' or ')} scope.`,
         undefined,
         {
-          'WWW-Authenticate': `Bearer ${REALM}, error="insufficient_scope", scope="${scope}"`,
+          'WWW-Authenticate': `Bearer ${REALM}, error="insufficient_scope", scope="${accepted.join(' ')}"`,
         },
       );
     }

@@ -15,7 +15,7 @@ const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 const MAX_DEPTH = 64;
 
 /** The dotted paths of every string (keys included) in value that holds unstorable text. */
-function unstorableFields(value: unknown, at = '', depth = 0, found: string[] = []): string[] {
+export function unstorableFields(value: unknown, at = '', depth = 0, found: string[] = []): string[] {
   if (found.length >= 20) return found;
   if (typeof value === 'string') {
     if (unstorable.test(value)) found.push(at || 'request');
@@ -104,6 +104,9 @@ export function installInputGuard(app: FastifyInstance, config: Config) {
 
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) return;
+    // A body its handler reads as a stream (a PDF, NDJSON lines) is checked there, line by line.
+    if (Buffer.isBuffer(request.body) || typeof (request.body as { pipe?: unknown }).pipe === 'function')
+      return;
     const fields = unstorableFields(request.body);
     if (fields.length > 0) throw refuse(fields);
   });

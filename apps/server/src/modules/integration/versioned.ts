@@ -96,7 +96,7 @@ async function record(
   await tx.query(
     `INSERT INTO integration_record (record_type, record_key, version, version_order, content_sha256, removed,
                                      customer_id, client_id, updated_at)
-     VALUES ($1, $2, $3::jsonb, $4, $5, $5 IS NULL, $6, $7, $8)
+     VALUES ($1, $2, $3::jsonb, $4, $5::text, $5::text IS NULL, $6, $7, $8)
      ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version,
        version_order = EXCLUDED.version_order, content_sha256 = EXCLUDED.content_sha256,
        removed = EXCLUDED.removed, customer_id = coalesce(EXCLUDED.customer_id, integration_record.customer_id),
