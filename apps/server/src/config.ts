@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -304,12 +305,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oidc,
     integration: {
-      clients: parseIntegrationClients(e.INTEGRATION_CLIENTS),
+      clients:
+        e.INTEGRATION_CLIENTS || e.NODE_ENV === 'production'
+          ? parseIntegrationClients(e.INTEGRATION_CLIENTS)
+          : [demoIntegrationClient],
       webhooks: parseWebhooks(e.INTEGRATION_WEBHOOKS, e.NODE_ENV),
       maxFileBytes: e.INTEGRATION_MAX_FILE_BYTES,
     },
   };
 }
+
+/**
+ * Outside production, when no clients are configured: a demo client whose secret the README publishes
+ * (like the demo customers' passwords), for `npm run integration:demo` and trying the API by hand. Never
+ * in production.
+ */
+export const DEMO_INTEGRATION_CLIENT = { clientId: 'demo-system', secret: 'demo-system-secret-not-for-production' };
+const demoIntegrationClient: IntegrationClientConfig = {
+  clientId: DEMO_INTEGRATION_CLIENT.clientId,
+  // SHA-256 of the published secret.
+  secretSha256: createHash('sha256').update(DEMO_INTEGRATION_CLIENT.secret).digest('hex'),
+  scopes: [...integrationScopes],
+  rateLimitPerMinute: 1200,
+};
 
 const clientIdRule = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 
