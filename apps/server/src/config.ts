@@ -178,8 +178,11 @@ export interface Config {
 export interface IntegrationClientConfig {
   clientId: string;
   scopes: IntegrationScope[];
-  /** client_secret_basic / client_secret_post: the SHA-256 (hex) of the secret; the secret itself is never configured. */
-  secretSha256?: string;
+  /**
+   * client_secret_basic: the SHA-256 (hex) of the secret, the secret itself is never configured; two
+   * while a secret is rotated (the old and the new both work until the old is removed).
+   */
+  secretSha256?: string[];
   /** private_key_jwt: the client's public keys. */
   jwks?: { keys: Array<Record<string, unknown>> };
   /** Requests a minute this client may make, across every instance. */
@@ -320,11 +323,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * (like the demo customers' passwords), for `npm run integration:demo` and trying the API by hand. Never
  * in production.
  */
-export const DEMO_INTEGRATION_CLIENT = { clientId: 'demo-system', secret: 'demo-system-secret-not-for-production' };
+export const DEMO_INTEGRATION_CLIENT = {
+  clientId: 'demo-system',
+  secret: 'demo-system-secret-not-for-production',
+};
 const demoIntegrationClient: IntegrationClientConfig = {
   clientId: DEMO_INTEGRATION_CLIENT.clientId,
   // SHA-256 of the published secret.
-  secretSha256: createHash('sha256').update(DEMO_INTEGRATION_CLIENT.secret).digest('hex'),
+  secretSha256: [createHash('sha256').update(DEMO_INTEGRATION_CLIENT.secret).digest('hex')],
   scopes: [...integrationScopes],
   rateLimitPerMinute: 1200,
 };
@@ -336,8 +342,11 @@ const integrationClientSchema = z
     clientId: z.string().regex(clientIdRule, 'letters, digits, ".", "_" and "-", 3 to 64 characters'),
     scopes: z.array(z.enum(integrationScopes)).min(1),
     secretSha256: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/, 'the SHA-256 of the secret, 64 lower-case hex digits')
+      .union([z.string(), z.array(z.string()).min(1).max(3)])
+      .transform((v) => [v].flat())
+      .pipe(
+        z.array(z.string().regex(/^[0-9a-f]{64}$/, 'the SHA-256 of the secret, 64 lower-case hex digits')),
+      )
       .optional(),
     jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
     rateLimitPerMinute: z.number().int().min(1).max(1_000_000).default(1200),

@@ -4,7 +4,7 @@
  * every customer route and a customer's token on every integration route; per-client rate limits shared
  * by every instance.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationScopes } from '@portal/contracts/call';
@@ -156,7 +156,7 @@ describe('integration clients', () => {
 
 describe('a client authenticating with private_key_jwt', () => {
   let t: TestContext;
-  let privateKey: CryptoKey;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   beforeAll(async () => {
     const pair = await generateKeyPair('ES256', { extractable: true });
     privateKey = pair.privateKey;
@@ -201,6 +201,34 @@ describe('a client authenticating with private_key_jwt', () => {
     const again = await request(jwt);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ error: 'invalid_client' });
+  });
+});
+
+describe('a secret being rotated', () => {
+  it('takes the old and the new secret while both hashes are configured', async () => {
+    const sha = (v: string) => createHash('sha256').update(v).digest('hex');
+    const t = await createTestApp({
+      INTEGRATION_CLIENTS: JSON.stringify([
+        {
+          clientId: 'billing-system',
+          secretSha256: [sha('old-secret-0123456789'), sha('new-secret-0123456789')],
+          scopes: ['billing.write'],
+        },
+      ]),
+    });
+    try {
+      for (const secret of ['old-secret-0123456789', 'new-secret-0123456789']) {
+        const token = await clientToken(t.app, { clientId: 'billing-system', secret }, ['billing.write']);
+        expect(decodeJwt(token).client_id).toBe('billing-system');
+      }
+      await expect(
+        clientToken(t.app, { clientId: 'billing-system', secret: 'another-secret-012345' }, [
+          'billing.write',
+        ]),
+      ).rejects.toThrow(/401/);
+    } finally {
+      await t.close();
+    }
   });
 });
 

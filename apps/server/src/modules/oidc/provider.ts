@@ -200,7 +200,7 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
           ? // The provider needs a client_secret to accept secret authentication; it holds the hash, which
             // compareClientSecret (below) checks the presented secret against. client_secret_jwt, which
             // would use it as a key, is not enabled.
-            { token_endpoint_auth_method: 'client_secret_basic' as const, client_secret: c.secretSha256 }
+            { token_endpoint_auth_method: 'client_secret_basic' as const, client_secret: c.secretSha256[0]! }
           : {
               token_endpoint_auth_method: 'private_key_jwt' as const,
               jwks: c.jwks as NonNullable<Configuration['jwks']>,
@@ -374,10 +374,13 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
     this: { clientId: string },
     actual: string,
   ) {
-    const hash = integrationClients.get(this.clientId)?.secretSha256;
-    if (!hash || typeof actual !== 'string') return false;
+    const hashes = integrationClients.get(this.clientId)?.secretSha256;
+    if (!hashes || typeof actual !== 'string') return false;
     const presented = createHash('sha256').update(actual).digest();
-    return timingSafeEqual(presented, Buffer.from(hash, 'hex'));
+    // Every configured hash is compared, so the time taken says nothing about which one matched.
+    return hashes
+      .map((hash) => timingSafeEqual(presented, Buffer.from(hash, 'hex')))
+      .reduce((any, match) => any || match, false);
   };
   // mount.ts sets X-Forwarded-Host/Proto from the configured issuer on every request it hands over, so
   // URLs and cookie security follow configuration; X-Forwarded-For is set there to the client address
