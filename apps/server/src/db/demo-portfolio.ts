@@ -56,7 +56,7 @@ export interface DemoPolicy {
   agencyId: string | null;
 }
 
-export interface DemoQuote {
+interface DemoQuote {
   quoteNumber: string;
   productType: string;
   productName: string;
@@ -78,7 +78,7 @@ export interface DemoAgency {
   telephonesClose: string | null;
 }
 
-export interface DemoNotification {
+interface DemoNotification {
   notificationId: string;
   type: 'WELCOME' | 'SPLASH';
   startsAt: string | null;

@@ -5,8 +5,33 @@ import { accountModule } from '../modules/account';
 import { documentModule } from '../modules/document';
 import { identityModule } from '../modules/identity';
 import { policyModule } from '../modules/policy';
-import { upsertAgency } from '../modules/policy/policy.repository';
+import type { IntegrationActor } from '../modules/integration/versioned';
+import { HttpError } from '../platform/errors';
 import { demoAgencies } from './demo-portfolio';
+
+/** Who writes the insurer's reference data when no demo data is seeded. */
+const referenceSeedActor: IntegrationActor = { clientId: 'reference-seed', correlationId: null };
+
+/**
+ * The reference agencies, at version 0 (the lowest there is): written only when no version of an agency
+ * is held, so a restart never overwrites what the insurer's systems loaded.
+ */
+async function seedReferenceAgencies(ctx: ModuleContext): Promise<void> {
+  for (const { agencyId, ...agency } of demoAgencies) {
+    try {
+      await ctx.services.integration.upsert(
+        'agency',
+        agencyId,
+        { ...agency, version: 0 },
+        referenceSeedActor,
+      );
+    } catch (error) {
+      // 409: a version is held; 422: the insurer's own direct line is held under another id.
+      if (!(error instanceof HttpError && (error.statusCode === 409 || error.statusCode === 422)))
+        throw error;
+    }
+  }
+}
 
 /**
  * The seeds that write the demo customers (whose passwords the README publishes) and their data. Without
@@ -18,12 +43,7 @@ const demoSeeds = new Map<ServiceModule, ((ctx: ModuleContext) => Promise<void>)
   [accountModule, null],
   [identityModule, null],
   [documentModule, null],
-  [
-    policyModule,
-    async (ctx) => {
-      for (const agency of demoAgencies) await upsertAgency(ctx.db, agency);
-    },
-  ],
+  [policyModule, seedReferenceAgencies],
 ]);
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db';
-import type { DemoCustomer } from '../../db/demo-customers';
+import type { CustomerRecordInput } from '@portal/contracts/integration/records';
 
 /** A customer as other modules see it. dateOfBirth is YYYY-MM-DD. */
 export interface CustomerRecord {
@@ -131,12 +131,29 @@ export async function updateCustomerEmail(
   return result.rowCount > 0;
 }
 
+/** The customer with that email address in any letter case, other than `customerId`, or null. */
+export async function findOtherCustomerWithEmail(
+  q: Queryable,
+  customerId: string,
+  email: string,
+): Promise<string | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'SELECT customer_id FROM customer WHERE lower(email) = lower($1) AND customer_id <> $2',
+    [email, customerId],
+  );
+  return rows[0]?.customer_id ?? null;
+}
+
 /**
- * Inserts or refreshes one demo customer. Name, date of birth, phones and address are the insurer's
- * reference data and come back to the demo values; the email is only set on first insert, because
- * registration may have recorded one since (a customer with none on file gives one when registering).
+ * Inserts or replaces one customer's record as the insurer holds it (the integration API). The portal's
+ * own state of the customer (preferences, sign-in) lives elsewhere and is not touched.
  */
-export async function upsertDemoCustomer(q: Queryable, c: DemoCustomer, now: Date): Promise<void> {
+export async function upsertCustomer(
+  q: Queryable,
+  customerId: string,
+  c: CustomerRecordInput,
+  now: Date,
+): Promise<void> {
   await q.query(
     `INSERT INTO customer (customer_id, title, first_name, last_name, date_of_birth, email, mobile_number,
        landline_number, address_line_1, address_line_2, address_line_3, town, county, post_code,
@@ -144,20 +161,13 @@ export async function upsertDemoCustomer(q: Queryable, c: DemoCustomer, now: Dat
      VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
      ON CONFLICT (customer_id) DO UPDATE SET
        title = EXCLUDED.title, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-       date_of_birth = EXCLUDED.date_of_birth, mobile_number = EXCLUDED.mobile_number,
+       date_of_birth = EXCLUDED.date_of_birth, email = EXCLUDED.email, mobile_number = EXCLUDED.mobile_number,
        landline_number = EXCLUDED.landline_number, address_line_1 = EXCLUDED.address_line_1,
        address_line_2 = EXCLUDED.address_line_2, address_line_3 = EXCLUDED.address_line_3,
        town = EXCLUDED.town, county = EXCLUDED.county, post_code = EXCLUDED.post_code,
-       updated_at = EXCLUDED.updated_at
-     WHERE (customer.title, customer.first_name, customer.last_name, customer.date_of_birth,
-            customer.mobile_number, customer.landline_number, customer.address_line_1, customer.address_line_2,
-            customer.address_line_3, customer.town, customer.county, customer.post_code)
-       IS DISTINCT FROM
-           (EXCLUDED.title, EXCLUDED.first_name, EXCLUDED.last_name, EXCLUDED.date_of_birth,
-            EXCLUDED.mobile_number, EXCLUDED.landline_number, EXCLUDED.address_line_1, EXCLUDED.address_line_2,
-            EXCLUDED.address_line_3, EXCLUDED.town, EXCLUDED.county, EXCLUDED.post_code)`,
+       updated_at = EXCLUDED.updated_at`,
     [
-      c.customerId,
+      customerId,
       c.title,
       c.firstName,
       c.lastName,
@@ -165,12 +175,12 @@ export async function upsertDemoCustomer(q: Queryable, c: DemoCustomer, now: Dat
       c.email,
       c.mobileNumber,
       c.landlineNumber,
-      c.addressLineOne,
-      c.addressLineTwo,
-      c.addressLineThree,
-      c.town,
-      c.county,
-      c.postCode,
+      c.address.lineOne,
+      c.address.lineTwo,
+      c.address.lineThree,
+      c.address.town,
+      c.address.county,
+      c.address.postCode,
       now,
     ],
   );

@@ -4,7 +4,10 @@ import { databases } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
 import type { Db, Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
+import type { ModuleContext } from '../../platform/module';
 import type { Services } from '../../platform/services';
+import { recordResources } from '../integration/records';
+import { createIntegrationService } from '../integration/service';
 import { createPoliciesService, seedPolicies } from '../policy/policy.service';
 import { createCustomersService, seedCustomers } from './customers.service';
 
@@ -41,7 +44,7 @@ function insideTransaction(tx: Queryable, kind: Db['kind']): Db {
 /** Runs body against a fresh services graph inside a transaction that is always rolled back. */
 async function withServices(
   open: () => Promise<Db>,
-  body: (s: { db: Db; services: Services; clock: ManualClock }) => Promise<void>,
+  body: (s: { db: Db; services: Services; clock: ManualClock; ctx: ModuleContext }) => Promise<void>,
 ) {
   const outer = await open();
   try {
@@ -50,9 +53,12 @@ async function withServices(
         const db = insideTransaction(tx, outer.kind);
         const clock = new ManualClock();
         const services = {} as Services;
+        const ctx: ModuleContext = { config: loadConfig({ NODE_ENV: 'test' }), db, clock, services };
         services.customers = createCustomersService(db, clock, services);
-        services.policies = createPoliciesService(db, loadConfig({ NODE_ENV: 'test' }));
-        await body({ db, services, clock });
+        services.policies = createPoliciesService(db, ctx.config);
+        // The seeds write through the integration API's path.
+        services.integration = createIntegrationService(ctx, () => recordResources(ctx));
+        await body({ db, services, clock, ctx });
         throw new Rollback();
       })
       .catch((error: unknown) => {
@@ -163,7 +169,7 @@ describe.each(databases())('customer records on $name', ({ open }) => {
   });
 
   it('seeds idempotently: no duplicates, customer choices kept, insurer reference data restored', async () => {
-    await withServices(open, async ({ db, services, clock }) => {
+    await withServices(open, async ({ db, services, clock, ctx }) => {
       const count = async (table: string) =>
         Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n);
       const before = {
@@ -182,10 +188,8 @@ describe.each(databases())('customer records on $name', ({ open }) => {
 
       clock.advance(60_000);
       for (let run = 0; run < 2; run++) {
-        await db.transaction(async (tx) => {
-          await seedCustomers(tx, clock);
-          await seedPolicies(tx, clock);
-        });
+        await seedCustomers(ctx);
+        await seedPolicies(ctx);
       }
 
       expect({
@@ -207,12 +211,12 @@ describe.each(databases())('customer records on $name', ({ open }) => {
   });
 
   it('seeds tailored online marketing as answered only for customers who made the first-sign-in choice', async () => {
-    await withServices(open, async ({ db, clock }) => {
+    await withServices(open, async ({ db, ctx }) => {
       // What the seed writes, not what a test on a shared database has just chosen for these customers.
       await db.query(
         `DELETE FROM customer_preferences WHERE customer_id IN ('C1000001', 'C1000002', 'C1000003')`,
       );
-      await seedCustomers(db, clock);
+      await seedCustomers(ctx);
       const { rows } = await db.query<{
         customer_id: string;
         marketing_online: boolean | null;

@@ -5,21 +5,37 @@ import {
   normaliseEmail,
   postcodeKey,
 } from '@portal/contracts/fields';
+import type {
+  AgencyRecordInput,
+  CustomerRecordInput,
+  NotificationRecordInput,
+} from '@portal/contracts/integration/records';
 import type { Clock } from '../../platform/clock';
 import type { Db, Queryable } from '../../platform/db';
+import type { ModuleContext } from '../../platform/module';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
 import { demoCustomers } from '../../db/demo-customers';
+import { demoAgencies, demoPortfolio, type DemoAgency } from '../../db/demo-portfolio';
+import { demoSeedActor } from '../integration/versioned';
 import {
   findCustomer,
   findCustomerAddress,
   findCustomersByDobAndPostcode,
   findCustomerWithAddress,
+  findOtherCustomerWithEmail,
   updateCustomerEmail,
-  upsertDemoCustomer,
+  upsertCustomer,
   type CustomerAddress,
   type CustomerRecord,
 } from './customer.repository';
+import {
+  assignNotification,
+  deleteNotification,
+  notificationExists,
+  upsertNotification,
+  withdrawNotification,
+} from './notifications.repository';
 import { insertDemoPreferences } from './preferences.repository';
 
 /** Customer records, for the modules that identify, register and serve customers. */
@@ -39,6 +55,30 @@ export interface CustomersService {
    * another customer already has that address in any letter case.
    */
   setEmail(customerId: string, email: string, tx?: Queryable): Promise<void>;
+
+  /* The insurer's records, written by the integration module in its transaction. */
+
+  /** Whether the customer is held, read in the caller's transaction. */
+  held(tx: Queryable, customerId: string): Promise<boolean>;
+  /**
+   * Creates or replaces the customer's record (never their preferences). 400 for a date of birth not in
+   * the past, 422 for an email another customer has.
+   */
+  upsertRecord(tx: Queryable, customerId: string, record: CustomerRecordInput): Promise<void>;
+  upsertNotification(tx: Queryable, notificationId: string, record: NotificationRecordInput): Promise<void>;
+  /** Removes a notification and every customer's copy; false when it was not held. */
+  removeNotification(tx: Queryable, notificationId: string): Promise<boolean>;
+  /** Gives the customer the notification (NEW, or as it is when they have it). 422 when either is not held. */
+  assignNotification(tx: Queryable, customerId: string, notificationId: string): Promise<void>;
+  /** False when the customer did not have it. */
+  withdrawNotification(tx: Queryable, customerId: string, notificationId: string): Promise<boolean>;
+}
+
+/** 422: the record names one the portal does not hold, so it cannot be written yet. */
+function notHeld(field: string, what: string): HttpError {
+  return new HttpError(422, 'REFERENCE_NOT_HELD', `${what} is not held: load it first.`, {
+    [field]: `${what} is not held`,
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -81,14 +121,91 @@ export function createCustomersService(db: Db, clock: Clock, services: Services)
       }
       if (!updated) throw notFound('Customer not found');
     },
+
+    held: async (tx, customerId) => (await findCustomer(tx, customerId)) !== null,
+
+    async upsertRecord(tx, customerId, record) {
+      const today = clock.now().toISOString().slice(0, 10);
+      if (!isValidIsoDateOfBirth(record.dateOfBirth, today)) {
+        throw badRequest('The date of birth must be a real date in the past.', {
+          dateOfBirth: 'Expected a real date in the past, YYYY-MM-DD',
+        });
+      }
+      const inUse = () =>
+        new HttpError(
+          422,
+          'EMAIL_IN_USE',
+          'Another customer has that email address: one customer per address.',
+          {
+            email: 'Another customer has that email address',
+          },
+        );
+      if (record.email !== null && (await findOtherCustomerWithEmail(tx, customerId, record.email)))
+        throw inUse();
+      try {
+        await upsertCustomer(tx, customerId, record, clock.now());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw inUse();
+        throw error;
+      }
+    },
+
+    upsertNotification: (tx, notificationId, record) => upsertNotification(tx, notificationId, record),
+    removeNotification: (tx, notificationId) => deleteNotification(tx, notificationId),
+
+    async assignNotification(tx, customerId, notificationId) {
+      if (!(await findCustomer(tx, customerId))) throw notHeld('customerId', `Customer ${customerId}`);
+      if (!(await notificationExists(tx, notificationId))) {
+        throw notHeld('notificationId', `Notification ${notificationId}`);
+      }
+      await assignNotification(tx, customerId, notificationId, clock.now());
+    },
+
+    withdrawNotification: (tx, customerId, notificationId) =>
+      withdrawNotification(tx, customerId, notificationId),
   };
 }
 
-/** Loads the demo customers and their first-time preferences. Idempotent: it runs at every start. */
-export async function seedCustomers(q: Queryable, clock: Clock): Promise<void> {
-  const now = clock.now();
-  for (const customer of demoCustomers) {
-    await upsertDemoCustomer(q, customer, now);
-    await insertDemoPreferences(q, customer.customerId, customer.registered?.marketingChosen ?? false, now);
+/**
+ * Loads the demo customers through the integration API's path, as the insurer's systems would (their
+ * agencies first, which the customers refer to), and their first-time preferences. Idempotent: it runs
+ * at every start.
+ */
+export async function seedCustomers(ctx: ModuleContext): Promise<void> {
+  const now = ctx.clock.now();
+  const version = now.toISOString();
+  const { integration, customers } = ctx.services;
+  for (const agency of demoAgencies)
+    await integration.upsert('agency', agency.agencyId, agencyRecordOf(agency, version), demoSeedActor);
+  const agencyOf = new Map(demoPortfolio(now).customers.map((c) => [c.customerId, c.agencyId]));
+  for (const c of demoCustomers) {
+    const record: CustomerRecordInput = {
+      version,
+      title: c.title,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      dateOfBirth: c.dateOfBirth,
+      // A demo customer with no email on record gives one when registering: keep it.
+      email: c.email ?? (await customers.get(c.customerId))?.email ?? null,
+      mobileNumber: c.mobileNumber,
+      landlineNumber: c.landlineNumber,
+      address: {
+        lineOne: c.addressLineOne,
+        lineTwo: c.addressLineTwo,
+        lineThree: c.addressLineThree,
+        town: c.town,
+        county: c.county,
+        postCode: c.postCode,
+      },
+      agencyId: agencyOf.get(c.customerId) ?? null,
+    };
+    await integration.upsert('customer', c.customerId, record, demoSeedActor);
+    await insertDemoPreferences(ctx.db, c.customerId, c.registered?.marketingChosen ?? false, now);
   }
+}
+
+/** A demo agency as the integration API takes it. */
+function agencyRecordOf(a: DemoAgency, version: string): AgencyRecordInput {
+  const { agencyId: _key, ...record } = a;
+  return { ...record, version };
 }

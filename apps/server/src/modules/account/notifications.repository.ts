@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../platform/db';
-import type { DemoNotification } from '../../db/demo-portfolio';
 
 export interface NotificationRecord {
   id: string;
@@ -76,30 +76,74 @@ export async function updateNotificationStatus(
   return { ...toRecord(row), status };
 }
 
-/* Demo data ------------------------------------------------------------------------------------- */
+/* The insurer's notifications (the integration API) --------------------------------------------- */
 
-export async function upsertNotification(q: Queryable, n: DemoNotification): Promise<void> {
+export async function upsertNotification(
+  q: Queryable,
+  notificationId: string,
+  n: { type: 'WELCOME' | 'SPLASH'; startsAt: string | null; endsAt: string | null },
+): Promise<void> {
   await q.query(
     `INSERT INTO notification (notification_id, type, starts_at, ends_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (notification_id) DO UPDATE SET type = EXCLUDED.type, starts_at = EXCLUDED.starts_at,
        ends_at = EXCLUDED.ends_at`,
-    [n.notificationId, n.type, n.startsAt, n.endsAt],
+    [notificationId, n.type, n.startsAt, n.endsAt],
   );
 }
 
-/** Gives the customer exactly these notifications, each NEW again (a demo shows its modals afresh). */
-export async function resetDemoNotifications(
+/** Removes a notification; the customers' copies go with it (the foreign key cascades). */
+export async function deleteNotification(q: Queryable, notificationId: string): Promise<boolean> {
+  const result = await q.query('DELETE FROM notification WHERE notification_id = $1', [notificationId]);
+  return result.rowCount > 0;
+}
+
+export async function notificationExists(q: Queryable, notificationId: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM notification WHERE notification_id = $1', [notificationId]);
+  return rows.length > 0;
+}
+
+/**
+ * Gives the customer the notification, NEW; one they have already keeps its status, so a newer version
+ * of the assignment never shows a modal again to someone who has seen it.
+ */
+export async function assignNotification(
   q: Queryable,
   customerId: string,
-  notificationIds: string[],
+  notificationId: string,
   now: Date,
 ): Promise<void> {
-  await q.query('DELETE FROM customer_notification WHERE customer_id = $1', [customerId]);
-  for (const notificationId of notificationIds) {
-    await q.query(
-      `INSERT INTO customer_notification (id, customer_id, notification_id, status, updated_at)
-       VALUES ($1, $2, $3, 'NEW', $4)`,
-      [`${customerId}-${notificationId}`, customerId, notificationId, now],
-    );
-  }
+  await q.query(
+    `INSERT INTO customer_notification (id, customer_id, notification_id, status, updated_at)
+     VALUES ($1, $2, $3, 'NEW', $4) ON CONFLICT (customer_id, notification_id) DO NOTHING`,
+    [assignmentId(customerId, notificationId), customerId, notificationId, now],
+  );
+}
+
+// The row id must itself be an opaque id (at most 64 characters): a long notification id is hashed.
+function assignmentId(customerId: string, notificationId: string): string {
+  const id = `${customerId}-${notificationId}`;
+  if (id.length <= 64) return id;
+  return `${customerId}-${createHash('sha256').update(notificationId).digest('base64url').slice(0, 43)}`;
+}
+
+export async function withdrawNotification(
+  q: Queryable,
+  customerId: string,
+  notificationId: string,
+): Promise<boolean> {
+  const result = await q.query(
+    'DELETE FROM customer_notification WHERE customer_id = $1 AND notification_id = $2',
+    [customerId, notificationId],
+  );
+  return result.rowCount > 0;
+}
+
+/* Demo data ------------------------------------------------------------------------------------- */
+
+/** Sets the demo customer's notifications NEW again (a demo shows its modals afresh each day). */
+export async function resetDemoNotifications(q: Queryable, customerId: string, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE customer_notification SET status = 'NEW', updated_at = $2 WHERE customer_id = $1 AND status <> 'NEW'`,
+    [customerId, now],
+  );
 }

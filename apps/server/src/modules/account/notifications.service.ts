@@ -2,14 +2,12 @@ import type { CustomerNotification, NotificationStatusUpdate } from '@portal/con
 import { writeAudit } from '../../platform/audit';
 import { HttpError, notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import type { Queryable } from '../../platform/db';
-import type { Clock } from '../../platform/clock';
 import { demoPortfolio } from '../../db/demo-portfolio';
+import { demoSeedActor } from '../integration/versioned';
 import {
   listCustomerNotifications,
   resetDemoNotifications,
   updateNotificationStatus,
-  upsertNotification,
 } from './notifications.repository';
 
 export interface NotificationCaller {
@@ -62,10 +60,28 @@ export function createNotificationsService(ctx: ModuleContext) {
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-/** The demo notification campaigns (dated from the seed's today) and each demo customer's, all NEW. */
-export async function seedNotifications(q: Queryable, clock: Clock): Promise<void> {
-  const now = clock.now();
+/**
+ * The demo notification campaigns (dated from the seed's today) and each demo customer's, through the
+ * integration API's path, then NEW again: an assignment keeps its status, but a demo shows its modals
+ * afresh each day.
+ */
+export async function seedNotifications(ctx: ModuleContext): Promise<void> {
+  const now = ctx.clock.now();
+  const version = now.toISOString();
+  const { integration } = ctx.services;
   const portfolio = demoPortfolio(now);
-  for (const n of portfolio.notifications) await upsertNotification(q, n);
-  for (const c of portfolio.customers) await resetDemoNotifications(q, c.customerId, c.notifications, now);
+  for (const { notificationId, ...n } of portfolio.notifications) {
+    await integration.upsert('notification', notificationId, { ...n, version }, demoSeedActor);
+  }
+  for (const c of portfolio.customers) {
+    for (const notificationId of c.notifications) {
+      await integration.upsert(
+        'customerNotification',
+        `${c.customerId}/${notificationId}`,
+        { version },
+        demoSeedActor,
+      );
+    }
+    await resetDemoNotifications(ctx.db, c.customerId, now);
+  }
 }

@@ -22,8 +22,8 @@ export const policyModule: ServiceModule = {
   async routes(app, ctx) {
     await policyRoutes(app, ctx.services.policies);
   },
-  seed: (ctx) => ctx.db.transaction((tx) => seedPolicies(tx, ctx.clock)),
+  seed: seedPolicies,
   // The demo dates move with today: a new day seeds again.
   seedInputs: () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) }),
-  seedVersion: 2,
+  seedVersion: 3,
 };

@@ -1,5 +1,9 @@
 import type { Queryable } from '../../platform/db';
-import type { DemoAgency, DemoPolicy, DemoQuote } from '../../db/demo-portfolio';
+import type {
+  AgencyRecordInput,
+  PolicyRecordInput,
+  QuoteRecordInput,
+} from '@portal/contracts/integration/records';
 
 type PolicyStatus = 'Active' | 'Upcoming' | 'Expired' | 'Renewing' | 'RenewalCustomerReady';
 
@@ -23,6 +27,8 @@ export interface PolicyRecord {
   isMigrationRenewal: boolean;
   allowMTA: boolean;
   onlineViewRenewal: boolean;
+  /** The policy system's own links for this policy; null: the portal's configured link. */
+  actionUrls: { midTermAdjustment: string | null; viewRenewal: string | null; requestAChange: string | null };
 }
 
 interface PolicyRow {
@@ -44,6 +50,9 @@ interface PolicyRow {
   is_migration_renewal: boolean;
   allow_mta: boolean;
   online_view_renewal: boolean;
+  mid_term_adjustment_url: string | null;
+  view_renewal_url: string | null;
+  request_a_change_url: string | null;
 }
 
 // Dates and numerics travel as text: pg would turn a date into a local-midnight Date and numeric into a
@@ -51,7 +60,7 @@ interface PolicyRow {
 const columns = `policy_number, customer_id, product_type, product_name, api_product_type, policy_type, status,
   start_date::text AS start_date, renewal_date::text AS renewal_date, annual_premium::text AS annual_premium,
   premium_visible, payment_frequency, vehicle_reg, policy_holders, lines_of_business, is_migration_renewal,
-  allow_mta, online_view_renewal`;
+  allow_mta, online_view_renewal, mid_term_adjustment_url, view_renewal_url, request_a_change_url`;
 
 const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -75,6 +84,11 @@ function toRecord(row: PolicyRow): PolicyRecord {
     isMigrationRenewal: row.is_migration_renewal,
     allowMTA: row.allow_mta,
     onlineViewRenewal: row.online_view_renewal,
+    actionUrls: {
+      midTermAdjustment: row.mid_term_adjustment_url,
+      viewRenewal: row.view_renewal_url,
+      requestAChange: row.request_a_change_url,
+    },
   };
 }
 
@@ -140,6 +154,8 @@ export interface QuoteRecord {
   startDate: string;
   premium: number;
   onlineQuoteAndBuy: boolean;
+  /** The policy system's own link; null: the portal's configured link. */
+  quoteAndBuyUrl: string | null;
   documents: Array<{ id: string; name: string }>;
 }
 
@@ -151,10 +167,11 @@ export async function listCustomerQuotes(q: Queryable, customerId: string): Prom
     start_date: string;
     premium: string;
     online_quote_and_buy: boolean;
+    quote_and_buy_url: string | null;
     documents: unknown;
   }>(
     `SELECT q.quote_number, q.product_type, q.product_name, q.start_date::text AS start_date,
-            q.premium::text AS premium, q.online_quote_and_buy,
+            q.premium::text AS premium, q.online_quote_and_buy, q.quote_and_buy_url,
             coalesce((SELECT json_agg(json_build_object('id', d.document_id, 'name', d.name) ORDER BY d.position)
                         FROM document d WHERE d.quote_number = q.quote_number AND d.customer_id = q.customer_id),
                      '[]'::json) AS documents
@@ -168,6 +185,7 @@ export async function listCustomerQuotes(q: Queryable, customerId: string): Prom
     startDate: r.start_date,
     premium: Number(r.premium),
     onlineQuoteAndBuy: r.online_quote_and_buy,
+    quoteAndBuyUrl: r.quote_and_buy_url,
     documents: array(typeof r.documents === 'string' ? JSON.parse(r.documents) : r.documents) as Array<{
       id: string;
       name: string;
@@ -242,9 +260,9 @@ export async function findPolicyAgency(
   return toAgency(rows[0]);
 }
 
-/* Demo data ------------------------------------------------------------------------------------- */
+/* The insurer's records (the integration API) ---------------------------------------------------- */
 
-export async function upsertAgency(q: Queryable, a: DemoAgency): Promise<void> {
+export async function upsertAgency(q: Queryable, agencyId: string, a: AgencyRecordInput): Promise<void> {
   await q.query(
     `INSERT INTO agency (agency_id, name, url, telephone_number, address, latitude, longitude, is_mutual_direct,
                          telephones_open, telephones_close)
@@ -254,7 +272,7 @@ export async function upsertAgency(q: Queryable, a: DemoAgency): Promise<void> {
        longitude = EXCLUDED.longitude, is_mutual_direct = EXCLUDED.is_mutual_direct,
        telephones_open = EXCLUDED.telephones_open, telephones_close = EXCLUDED.telephones_close`,
     [
-      a.agencyId,
+      agencyId,
       a.name,
       a.url,
       a.telephoneNumber,
@@ -266,6 +284,34 @@ export async function upsertAgency(q: Queryable, a: DemoAgency): Promise<void> {
       a.telephonesClose,
     ],
   );
+}
+
+/** The agency's id and whether it is the direct line, or null when not held. */
+export async function findAgency(
+  q: Queryable,
+  agencyId: string,
+): Promise<{ agencyId: string; isMutualDirect: boolean } | null> {
+  const { rows } = await q.query<{ agency_id: string; is_mutual_direct: boolean }>(
+    'SELECT agency_id, is_mutual_direct FROM agency WHERE agency_id = $1',
+    [agencyId],
+  );
+  return rows[0] ? { agencyId: rows[0].agency_id, isMutualDirect: rows[0].is_mutual_direct } : null;
+}
+
+/** The id of the agency that is the direct line, or null. */
+export async function findMutualDirectId(q: Queryable): Promise<string | null> {
+  const { rows } = await q.query<{ agency_id: string }>(
+    'SELECT agency_id FROM agency WHERE is_mutual_direct',
+  );
+  return rows[0]?.agency_id ?? null;
+}
+
+/** Detaches the agency from its customers and policies (they fall back to the direct line), then removes it. */
+export async function deleteAgency(q: Queryable, agencyId: string): Promise<boolean> {
+  await q.query('DELETE FROM customer_agency WHERE agency_id = $1', [agencyId]);
+  await q.query('UPDATE policy SET agency_id = NULL WHERE agency_id = $1', [agencyId]);
+  const result = await q.query('DELETE FROM agency WHERE agency_id = $1', [agencyId]);
+  return result.rowCount > 0;
 }
 
 export async function setCustomerAgency(
@@ -284,17 +330,35 @@ export async function setCustomerAgency(
   );
 }
 
-/**
- * Inserts or refreshes one demo policy. Policy records are the insurer's data, so a seed brings them back
- * to the demo values (with dates relative to the day it runs).
- */
-export async function upsertDemoPolicy(q: Queryable, customerId: string, p: DemoPolicy, now: Date) {
+/** The customer a policy or quote number is held for, or null. */
+export async function findHolder(
+  q: Queryable,
+  table: 'policy' | 'quote',
+  number: string,
+): Promise<string | null> {
+  const column = table === 'policy' ? 'policy_number' : 'quote_number';
+  const { rows } = await q.query<{ customer_id: string }>(
+    `SELECT customer_id FROM ${table} WHERE ${column} = $1`,
+    [number],
+  );
+  return rows[0]?.customer_id ?? null;
+}
+
+/** Inserts or replaces one policy as the insurer holds it. Its document packs are left as they are. */
+export async function upsertPolicy(
+  q: Queryable,
+  policyNumber: string,
+  p: PolicyRecordInput,
+  now: Date,
+): Promise<void> {
   await q.query(
     `INSERT INTO policy (policy_number, customer_id, product_type, product_name, status, start_date, renewal_date,
                          annual_premium, payment_frequency, vehicle_reg, api_product_type, policy_type,
                          premium_visible, is_migration_renewal, allow_mta, online_view_renewal, policy_holders,
-                         lines_of_business, agency_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)
+                         lines_of_business, agency_id, mid_term_adjustment_url, view_renewal_url,
+                         request_a_change_url, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+             $23, $23)
      ON CONFLICT (policy_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
        product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name, status = EXCLUDED.status,
        start_date = EXCLUDED.start_date, renewal_date = EXCLUDED.renewal_date,
@@ -304,48 +368,72 @@ export async function upsertDemoPolicy(q: Queryable, customerId: string, p: Demo
        is_migration_renewal = EXCLUDED.is_migration_renewal, allow_mta = EXCLUDED.allow_mta,
        online_view_renewal = EXCLUDED.online_view_renewal, policy_holders = EXCLUDED.policy_holders,
        lines_of_business = EXCLUDED.lines_of_business, agency_id = EXCLUDED.agency_id,
-       updated_at = EXCLUDED.updated_at`,
+       mid_term_adjustment_url = EXCLUDED.mid_term_adjustment_url, view_renewal_url = EXCLUDED.view_renewal_url,
+       request_a_change_url = EXCLUDED.request_a_change_url, updated_at = EXCLUDED.updated_at`,
     [
-      p.policyNumber,
-      customerId,
+      policyNumber,
+      p.customerId,
       p.productType,
       p.productName,
       p.status,
       p.startDate,
       p.renewalDate,
-      p.annualPremium,
+      p.annualPremium.value,
       p.paymentFrequency,
       JSON.stringify(p.vehicleReg),
       p.apiProductType,
       p.policyType,
-      p.premiumVisible,
+      p.annualPremium.visible,
       p.isMigrationRenewal,
       p.allowMTA,
       p.onlineViewRenewal,
       JSON.stringify(p.policyHolders),
       JSON.stringify(p.linesOfBusiness),
       p.agencyId,
+      p.actionUrls?.midTermAdjustment ?? null,
+      p.actionUrls?.viewRenewal ?? null,
+      p.actionUrls?.requestAChange ?? null,
       now,
     ],
   );
 }
 
-export async function upsertDemoQuote(q: Queryable, customerId: string, quote: DemoQuote): Promise<void> {
+/** Removes a policy (its document packs cascade); the customer it was held for, or null. */
+export async function deletePolicy(q: Queryable, policyNumber: string): Promise<string | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'DELETE FROM policy WHERE policy_number = $1 RETURNING customer_id',
+    [policyNumber],
+  );
+  return rows[0]?.customer_id ?? null;
+}
+
+export async function upsertQuote(q: Queryable, quoteNumber: string, quote: QuoteRecordInput): Promise<void> {
   await q.query(
-    `INSERT INTO quote (quote_number, customer_id, product_type, product_name, start_date, premium, online_quote_and_buy)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO quote (quote_number, customer_id, product_type, product_name, start_date, premium,
+                        online_quote_and_buy, quote_and_buy_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (quote_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
        product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name,
        start_date = EXCLUDED.start_date, premium = EXCLUDED.premium,
-       online_quote_and_buy = EXCLUDED.online_quote_and_buy`,
+       online_quote_and_buy = EXCLUDED.online_quote_and_buy, quote_and_buy_url = EXCLUDED.quote_and_buy_url`,
     [
-      quote.quoteNumber,
-      customerId,
+      quoteNumber,
+      quote.customerId,
       quote.productType,
       quote.productName,
       quote.startDate,
       quote.premium,
       quote.onlineQuoteAndBuy,
+      quote.quoteAndBuyUrl ?? null,
     ],
   );
+}
+
+/** Removes a quote (its documents cascade); the customer it was held for, or null. */
+export async function deleteQuote(q: Queryable, quoteNumber: string): Promise<string | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'DELETE FROM quote WHERE quote_number = $1 RETURNING customer_id',
+    [quoteNumber],
+  );
+  return rows[0]?.customer_id ?? null;
 }

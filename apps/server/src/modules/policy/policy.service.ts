@@ -8,13 +8,25 @@ import {
   type PolicySummary,
   type Quote,
 } from '@portal/contracts/policy';
+import type {
+  AgencyRecordInput,
+  PolicyRecordInput,
+  QuoteRecordInput,
+} from '@portal/contracts/integration/records';
 import type { Db, Queryable } from '../../platform/db';
-import type { Clock } from '../../platform/clock';
 import type { Config } from '../../config';
-import { notFound } from '../../platform/errors';
+import { HttpError, notFound } from '../../platform/errors';
+import type { ModuleContext } from '../../platform/module';
 import { demoPortfolio } from '../../db/demo-portfolio';
+import { demoSeedActor } from '../integration/versioned';
 import {
+  deleteAgency,
+  deletePolicy,
+  deleteQuote,
+  findAgency,
   findCustomerAgency,
+  findHolder,
+  findMutualDirectId,
   findCustomerPolicies,
   findCustomerPolicy,
   findMutualDirect,
@@ -24,8 +36,8 @@ import {
   listCustomerQuotes,
   setCustomerAgency,
   upsertAgency,
-  upsertDemoPolicy,
-  upsertDemoQuote,
+  upsertPolicy,
+  upsertQuote,
   type AgencyRecord,
   type PolicyRecord,
 } from './policy.repository';
@@ -47,6 +59,43 @@ export interface PoliciesService {
   /** The agency of one of the customer's policies; 404 when it has none or is not theirs. */
   policyAgency(customerId: string, policyNumber: string): Promise<Agency>;
   mutualDirect(): Promise<Agency>;
+
+  /* The insurer's records, written by the integration module in its transaction. */
+
+  agencyHeld(tx: Queryable, agencyId: string): Promise<boolean>;
+  /** 422 when the record would make a second direct line. */
+  upsertAgency(tx: Queryable, agencyId: string, record: AgencyRecordInput): Promise<void>;
+  /** Detaches and removes the agency; false when not held. 422 for the direct line. */
+  removeAgency(tx: Queryable, agencyId: string): Promise<boolean>;
+  /** The customer's own agency (null: none); the agency must be held. */
+  setCustomerAgency(tx: Queryable, customerId: string, agencyId: string | null): Promise<void>;
+  /** The customer and agency must be held; 422 when the policy is held for another customer. */
+  upsertPolicy(tx: Queryable, policyNumber: string, record: PolicyRecordInput, now: Date): Promise<void>;
+  /** The customer it was held for, or null when not held. */
+  removePolicy(tx: Queryable, policyNumber: string): Promise<string | null>;
+  /** The customer must be held; 422 when the quote is held for another customer. */
+  upsertQuote(tx: Queryable, quoteNumber: string, record: QuoteRecordInput): Promise<void>;
+  removeQuote(tx: Queryable, quoteNumber: string): Promise<string | null>;
+}
+
+/** 422: a record the integration API cannot write as it stands (the message says what to do first). */
+function unprocessable(field: string, message: string): HttpError {
+  return new HttpError(422, 'REFERENCE_NOT_HELD', message, { [field]: message });
+}
+
+async function refuseOtherHolder(
+  tx: Queryable,
+  table: 'policy' | 'quote',
+  number: string,
+  customerId: string,
+): Promise<void> {
+  const holder = await findHolder(tx, table, number);
+  if (holder !== null && holder !== customerId) {
+    throw unprocessable(
+      'customerId',
+      `${table === 'policy' ? 'Policy' : 'Quote'} ${number} is held for another customer: remove it first.`,
+    );
+  }
 }
 
 /** The actions that continue in the insurer's policy system, and the names of its pages. */
@@ -82,15 +131,23 @@ function summaryOf(config: Config, p: PolicyRecord): PolicySummary {
     lineOfBusinessTypes: (p.linesOfBusiness as Array<{ type: string }>).map((l) => l.type),
     isMigrationRenewal: p.isMigrationRenewal,
     allowMTA: p.allowMTA,
+    // The policy system's own link for this policy when the insurer gave one, else the configured one.
     policyActions: {
       onlineMidTermAdjustment: {
-        url: p.allowMTA ? policySystemLink(config, 'mid-term-adjustment', p.policyNumber) : null,
+        url: p.allowMTA
+          ? (p.actionUrls.midTermAdjustment ??
+            policySystemLink(config, 'mid-term-adjustment', p.policyNumber))
+          : null,
       },
       onlineViewRenewal: {
         enabled: p.onlineViewRenewal,
-        url: p.onlineViewRenewal ? policySystemLink(config, 'view-renewal', p.policyNumber) : null,
+        url: p.onlineViewRenewal
+          ? (p.actionUrls.viewRenewal ?? policySystemLink(config, 'view-renewal', p.policyNumber))
+          : null,
       },
-      bespokeRequestAChange: { url: policySystemLink(config, 'request-a-change', p.policyNumber) },
+      bespokeRequestAChange: {
+        url: p.actionUrls.requestAChange ?? policySystemLink(config, 'request-a-change', p.policyNumber),
+      },
     },
   };
 }
@@ -162,7 +219,9 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
         quoteActions: {
           onlineQuoteAndBuy: {
             enabled: q.onlineQuoteAndBuy,
-            url: q.onlineQuoteAndBuy ? policySystemLink(config, 'quote-and-buy', q.quoteNumber) : null,
+            url: q.onlineQuoteAndBuy
+              ? (q.quoteAndBuyUrl ?? policySystemLink(config, 'quote-and-buy', q.quoteNumber))
+              : null,
           },
         },
       }));
@@ -174,17 +233,75 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
     policyAgency: async (customerId, policyNumber) =>
       agencyOrNotFound(await findPolicyAgency(db, customerId, policyNumber)),
     mutualDirect: async () => agencyOrNotFound(await findMutualDirect(db)),
+
+    agencyHeld: async (tx, agencyId) => (await findAgency(tx, agencyId)) !== null,
+
+    async upsertAgency(tx, agencyId, record) {
+      const direct = record.isMutualDirect ? await findMutualDirectId(tx) : null;
+      if (direct !== null && direct !== agencyId) {
+        throw unprocessable(
+          'isMutualDirect',
+          `Agency ${direct} is the direct line: load it with isMutualDirect false first.`,
+        );
+      }
+      await upsertAgency(tx, agencyId, record);
+    },
+
+    async removeAgency(tx, agencyId) {
+      const held = await findAgency(tx, agencyId);
+      if (!held) return false;
+      if (held.isMutualDirect) {
+        throw unprocessable(
+          'agencyId',
+          'The direct line cannot be removed: customers without an agency fall back to it.',
+        );
+      }
+      return deleteAgency(tx, agencyId);
+    },
+
+    setCustomerAgency: (tx, customerId, agencyId) => setCustomerAgency(tx, customerId, agencyId),
+
+    async upsertPolicy(tx, policyNumber, record, now) {
+      await refuseOtherHolder(tx, 'policy', policyNumber, record.customerId);
+      await upsertPolicy(tx, policyNumber, record, now);
+    },
+    removePolicy: (tx, policyNumber) => deletePolicy(tx, policyNumber),
+
+    async upsertQuote(tx, quoteNumber, record) {
+      await refuseOtherHolder(tx, 'quote', quoteNumber, record.customerId);
+      await upsertQuote(tx, quoteNumber, record);
+    },
+    removeQuote: (tx, quoteNumber) => deleteQuote(tx, quoteNumber),
   };
 }
 
-/** Loads the demo policies, quotes and agencies, dated from the seed's today. After the account seed. */
-export async function seedPolicies(q: Queryable, clock: Clock): Promise<void> {
-  const now = clock.now();
+/**
+ * Loads the demo agencies, policies and quotes, dated from the seed's today, through the integration
+ * API's path as the insurer's systems would. After the account seed (the customers they belong to). The
+ * demo quotes' documents are the document module's seed.
+ */
+export async function seedPolicies(ctx: ModuleContext): Promise<void> {
+  const now = ctx.clock.now();
+  const version = now.toISOString();
+  const { integration } = ctx.services;
   const portfolio = demoPortfolio(now);
-  for (const agency of portfolio.agencies) await upsertAgency(q, agency);
+  for (const { agencyId, ...agency } of portfolio.agencies) {
+    await integration.upsert('agency', agencyId, { ...agency, version }, demoSeedActor);
+  }
   for (const customer of portfolio.customers) {
-    await setCustomerAgency(q, customer.customerId, customer.agencyId);
-    for (const policy of customer.policies) await upsertDemoPolicy(q, customer.customerId, policy, now);
-    for (const quote of customer.quotes) await upsertDemoQuote(q, customer.customerId, quote);
+    const { customerId } = customer;
+    for (const { policyNumber, premiumVisible, annualPremium, ...p } of customer.policies) {
+      const record: PolicyRecordInput = {
+        ...p,
+        version,
+        customerId,
+        annualPremium: { visible: premiumVisible, value: annualPremium },
+      };
+      await integration.upsert('policy', policyNumber, record, demoSeedActor);
+    }
+    for (const { quoteNumber, ...quote } of customer.quotes) {
+      const record: QuoteRecordInput = { ...quote, version, customerId };
+      await integration.upsert('quote', quoteNumber, record, demoSeedActor);
+    }
   }
 }
