@@ -2,7 +2,7 @@ import type { ModuleContext, ServiceModule } from '../platform/module';
 import type { Services } from '../platform/services';
 import { accountModule, createCustomersService } from './account';
 import { contentModule, createContentService } from './content';
-import { documentModule } from './document';
+import { createDocumentRecordsService, documentModule } from './document';
 import { eventlogModule } from './eventlog';
 import { createIdentity, identityModule } from './identity';
 import { createIntegration, integrationModule } from './integration';
@@ -47,6 +47,7 @@ export async function createServices(ctx: ModuleContext): Promise<Services> {
   ctx.services.registration = createRegistrationService(ctx);
   ctx.services.policies = createPoliciesService(ctx.db, ctx.config);
   ctx.services.oidc = createOidcService(ctx);
+  ctx.services.documents = createDocumentRecordsService(ctx);
   createIntegration(ctx);
   return ctx.services;
 }

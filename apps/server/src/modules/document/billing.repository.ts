@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db';
+import type { FileRef } from './files.repository';
 
-type BillingKind = 'statement' | 'payment_schedule' | 'direct_debit_confirmation' | 'annual_bill';
+export type BillingKind = 'statement' | 'payment_schedule' | 'direct_debit_confirmation' | 'annual_bill';
 
 export interface BillingDocumentRow {
   accountNumber: string;
@@ -59,6 +60,8 @@ export interface BillingDocumentRecord {
   name: string;
   date: string;
   policyNumber: string | null;
+  /** The PDF the insurer made; null for demo data, whose PDF is drawn when asked for. */
+  file: FileRef | null;
   account: {
     accountNumber: string;
     paymentMethod: 'DirectDebit' | 'Annual';
@@ -80,6 +83,8 @@ export async function findBillingDocument(
     name: string;
     document_date: string;
     policy_number: string | null;
+    file_sha256: string | null;
+    file_name: string | null;
     account_number: string;
     payment_method: 'DirectDebit' | 'Annual';
     collection_day: number | null;
@@ -87,7 +92,7 @@ export async function findBillingDocument(
     policy_numbers: string[] | string;
   }>(
     `SELECT d.document_id, d.kind, d.name, d.document_date::text AS document_date, d.policy_number,
-            a.account_number, a.payment_method, a.collection_day, a.bank_account_ending, a.policy_numbers
+            d.file_sha256, d.file_name, a.account_number, a.payment_method, a.collection_day, a.bank_account_ending, a.policy_numbers
        FROM billing_document d JOIN billing_account a ON a.account_number = d.account_number
       WHERE d.customer_id = $1 AND a.customer_id = $1 AND d.document_id = $2`,
     [customerId, documentId],
@@ -100,6 +105,7 @@ export async function findBillingDocument(
     name: r.name,
     date: r.document_date,
     policyNumber: r.policy_number,
+    file: r.file_sha256 && r.file_name ? { sha256: r.file_sha256, fileName: r.file_name } : null,
     account: {
       accountNumber: r.account_number,
       paymentMethod: r.payment_method,
@@ -116,43 +122,125 @@ function parseTextArray(value: string): string[] {
   return inner === '' ? [] : inner.split(',').map((v) => v.replace(/^"|"$/g, ''));
 }
 
-/* Demo data ------------------------------------------------------------------------------------- */
+/* Writes (the integration API's records, and the demo seed through them) ---------------------------- */
 
-export interface DemoBillingAccount {
+export interface BillingAccountRow {
   accountNumber: string;
+  customerId: string;
   paymentMethod: 'DirectDebit' | 'Annual';
   collectionDay: number | null;
   bankAccountEnding: string | null;
   policyNumbers: string[];
-  documents: Array<{
+}
+
+/** Whose account this is, locked for the transaction; null when it is not held. */
+export async function lockAccount(q: Queryable, accountNumber: string): Promise<string | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'SELECT customer_id FROM billing_account WHERE account_number = $1 FOR UPDATE',
+    [accountNumber],
+  );
+  return rows[0]?.customer_id ?? null;
+}
+
+/** Whose account this is (no lock), or null. */
+export async function accountCustomer(q: Queryable, accountNumber: string): Promise<string | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'SELECT customer_id FROM billing_account WHERE account_number = $1',
+    [accountNumber],
+  );
+  return rows[0]?.customer_id ?? null;
+}
+
+export async function upsertAccount(q: Queryable, a: BillingAccountRow): Promise<void> {
+  await q.query(
+    `INSERT INTO billing_account (account_number, customer_id, payment_method, collection_day,
+                                  bank_account_ending, policy_numbers)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (account_number) DO UPDATE SET payment_method = EXCLUDED.payment_method,
+       collection_day = EXCLUDED.collection_day, bank_account_ending = EXCLUDED.bank_account_ending,
+       policy_numbers = EXCLUDED.policy_numbers`,
+    [a.accountNumber, a.customerId, a.paymentMethod, a.collectionDay, a.bankAccountEnding, a.policyNumbers],
+  );
+}
+
+/** The account removed (its documents cascade); whose it was, or null when none was held. */
+export async function deleteAccount(
+  q: Queryable,
+  accountNumber: string,
+): Promise<{ customerId: string } | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'DELETE FROM billing_account WHERE account_number = $1 RETURNING customer_id',
+    [accountNumber],
+  );
+  return rows[0] ? { customerId: rows[0].customer_id } : null;
+}
+
+/** The customer's accounts (the demo seed removes those it no longer makes). */
+export async function accountNumbersOf(q: Queryable, customerId: string): Promise<string[]> {
+  const { rows } = await q.query<{ account_number: string }>(
+    'SELECT account_number FROM billing_account WHERE customer_id = $1',
+    [customerId],
+  );
+  return rows.map((r) => r.account_number);
+}
+
+/** The account's documents (the demo seed removes those it no longer makes). */
+export async function billingDocumentIdsOf(q: Queryable, accountNumber: string): Promise<string[]> {
+  const { rows } = await q.query<{ document_id: string }>(
+    'SELECT document_id FROM billing_document WHERE account_number = $1',
+    [accountNumber],
+  );
+  return rows.map((r) => r.document_id);
+}
+
+/**
+ * Writes one document of an account. Answers false, writing nothing, when that document id is held for
+ * another account.
+ */
+export async function upsertBillingDocument(
+  q: Queryable,
+  customerId: string,
+  accountNumber: string,
+  d: {
     id: string;
     kind: BillingKind;
     name: string;
     date: string;
     policyNumber: string | null;
-  }>;
+    file: FileRef | null;
+  },
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO billing_document (document_id, customer_id, account_number, kind, name, document_date,
+                                   policy_number, file_sha256, file_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (document_id) DO UPDATE SET kind = EXCLUDED.kind, name = EXCLUDED.name,
+       document_date = EXCLUDED.document_date, policy_number = EXCLUDED.policy_number,
+       file_sha256 = EXCLUDED.file_sha256, file_name = EXCLUDED.file_name, customer_id = EXCLUDED.customer_id
+     WHERE billing_document.account_number = EXCLUDED.account_number`,
+    [
+      d.id,
+      customerId,
+      accountNumber,
+      d.kind,
+      d.name,
+      d.date,
+      d.policyNumber,
+      d.file?.sha256 ?? null,
+      d.file?.fileName ?? null,
+    ],
+  );
+  return rowCount > 0;
 }
 
-export async function replaceDemoBilling(
+export async function deleteBillingDocument(
   q: Queryable,
-  customerId: string,
-  accounts: DemoBillingAccount[],
-): Promise<void> {
-  await q.query('DELETE FROM billing_account WHERE customer_id = $1', [customerId]);
-  for (const a of accounts) {
-    await q.query(
-      `INSERT INTO billing_account (account_number, customer_id, payment_method, collection_day,
-                                    bank_account_ending, policy_numbers)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [a.accountNumber, customerId, a.paymentMethod, a.collectionDay, a.bankAccountEnding, a.policyNumbers],
-    );
-    for (const d of a.documents) {
-      await q.query(
-        `INSERT INTO billing_document (document_id, customer_id, account_number, kind, name, document_date,
-                                       policy_number)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [d.id, customerId, a.accountNumber, d.kind, d.name, d.date, d.policyNumber],
-      );
-    }
-  }
+  accountNumber: string,
+  documentId: string,
+): Promise<{ customerId: string } | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'DELETE FROM billing_document WHERE account_number = $1 AND document_id = $2 RETURNING customer_id',
+    [accountNumber, documentId],
+  );
+  return rows[0] ? { customerId: rows[0].customer_id } : null;
 }

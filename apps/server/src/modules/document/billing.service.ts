@@ -1,8 +1,6 @@
 import { pdfFileName, type BillingDocumentPage } from '@portal/contracts/document';
 import type { Policy } from '@portal/contracts/policy';
 import type { FastifyReply } from 'fastify';
-import type { Clock } from '../../platform/clock';
-import type { Queryable } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import { sendPdf, type PdfContent } from '../../platform/pdf';
@@ -11,10 +9,16 @@ import { demoPortfolio, type DemoPolicy } from '../../db/demo-portfolio';
 import {
   findBillingDocument,
   listBillingDocuments,
-  replaceDemoBilling,
+  type BillingAccountRow,
   type BillingDocumentRecord,
-  type DemoBillingAccount,
 } from './billing.repository';
+import { demoSeedActor } from '../integration/versioned';
+import type { BillingDocumentInput } from './records.service';
+import { sendStoredFile } from './stored-file';
+
+type DemoBillingAccount = Omit<BillingAccountRow, 'customerId'> & {
+  documents: Array<BillingDocumentInput & { id: string }>;
+};
 import { longDate, pounds } from './document-format';
 
 /** Monthly instalments: the premium over 12 in pence, any rounding difference on the first. */
@@ -166,6 +170,7 @@ export function createBillingService(
     async sendBillingDocument(reply: FastifyReply, customerId: string, docId: string): Promise<Sent> {
       const doc = await findBillingDocument(ctx.db, customerId, docId);
       if (!doc) throw notFound('There is no such document.');
+      if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       // The account's policies in one read, and the addressee alongside.
       const [policies, lines] = await Promise.all([
         ctx.services.policies.getMany(customerId, doc.account.policyNumbers),
@@ -198,6 +203,7 @@ function demoBilling(customerId: string, policies: DemoPolicy[], today: Date): D
         name: 'Direct Debit confirmation',
         date: firstStart,
         policyNumber: null,
+        file: null,
       },
       ...monthly.map((p) => ({
         id: id(`schedule-${p.policyNumber.toLowerCase()}`),
@@ -205,6 +211,7 @@ function demoBilling(customerId: string, policies: DemoPolicy[], today: Date): D
         name: `Payment schedule for ${p.productName}`,
         date: p.startDate,
         policyNumber: p.policyNumber,
+        file: null,
       })),
     ];
     for (let i = 0; i < 12; i += 1) {
@@ -216,6 +223,7 @@ function demoBilling(customerId: string, policies: DemoPolicy[], today: Date): D
         name: `Statement for ${monthName(month)}`,
         date: month,
         policyNumber: null,
+        file: null,
       });
     }
     accounts.push({
@@ -243,15 +251,39 @@ function demoBilling(customerId: string, policies: DemoPolicy[], today: Date): D
         // Sent three weeks before cover starts (today, for cover starting sooner than that).
         date: [addDays(p.startDate, -21), todayIso].sort()[0]!,
         policyNumber: p.policyNumber,
+        file: null,
       })),
     });
   }
   return accounts;
 }
 
-export async function seedBilling(q: Queryable, clock: Clock): Promise<void> {
-  const today = clock.now();
-  for (const c of demoPortfolio(today).customers) {
-    await replaceDemoBilling(q, c.customerId, demoBilling(c.customerId, c.policies, today));
+/**
+ * The demo billing accounts and their documents, written through the integration API's records as the
+ * insurer's systems would load them (version: the seed's now); those the demo no longer makes (last
+ * year's oldest statement) removed the same way.
+ */
+export async function seedBilling(ctx: ModuleContext): Promise<void> {
+  const now = ctx.clock.now();
+  const version = now.toISOString();
+  const { integration, documents } = ctx.services;
+  for (const c of demoPortfolio(now).customers) {
+    const accounts = demoBilling(c.customerId, c.policies, now);
+    for (const { documents: docs, accountNumber, ...account } of accounts) {
+      const record = { version, customerId: c.customerId, ...account };
+      await integration.upsert('billingAccount', accountNumber, record, demoSeedActor);
+      for (const { id, ...doc } of docs) {
+        const docRecord = { version, ...doc };
+        await integration.upsert('billingDocument', `${accountNumber}/${id}`, docRecord, demoSeedActor);
+      }
+      for (const id of await documents.billingDocumentIds(accountNumber)) {
+        if (docs.some((d) => d.id === id)) continue;
+        await integration.remove('billingDocument', `${accountNumber}/${id}`, version, demoSeedActor);
+      }
+    }
+    for (const accountNumber of await documents.accountNumbers(c.customerId)) {
+      if (accounts.some((a) => a.accountNumber === accountNumber)) continue;
+      await integration.remove('billingAccount', accountNumber, version, demoSeedActor);
+    }
   }
 }

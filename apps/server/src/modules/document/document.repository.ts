@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db';
+import type { FileRef } from './files.repository';
 
-type DocumentKind =
+export type DocumentKind =
   'schedule' | 'certificate' | 'statement_of_fact' | 'policy_wording' | 'insert' | 'quote_summary';
 
 export interface PackRecord {
@@ -58,7 +59,12 @@ export interface DocumentRecord {
   kind: DocumentKind;
   name: string;
   date: string;
+  /** The PDF the insurer made; null for demo data, whose PDF is drawn when asked for. */
+  file: FileRef | null;
 }
+
+const fileOf = (r: { file_sha256: string | null; file_name: string | null }): FileRef | null =>
+  r.file_sha256 && r.file_name ? { sha256: r.file_sha256, fileName: r.file_name } : null;
 
 /** One document of one of the customer's policies; null when any part of the path is not theirs. */
 export async function findPolicyDocument(
@@ -72,14 +78,16 @@ export async function findPolicyDocument(
     kind: DocumentKind;
     name: string;
     document_date: string;
+    file_sha256: string | null;
+    file_name: string | null;
   }>(
-    `SELECT d.document_id, d.kind, d.name, d.document_date::text AS document_date
+    `SELECT d.document_id, d.kind, d.name, d.document_date::text AS document_date, d.file_sha256, d.file_name
        FROM document d JOIN document_pack pk ON pk.pack_id = d.pack_id
       WHERE d.customer_id = $1 AND pk.customer_id = $1 AND pk.policy_number = $2 AND d.document_id = $3`,
     [customerId, policyNumber, documentId],
   );
   const r = rows[0];
-  return r ? { id: r.document_id, kind: r.kind, name: r.name, date: r.document_date } : null;
+  return r ? { id: r.document_id, kind: r.kind, name: r.name, date: r.document_date, file: fileOf(r) } : null;
 }
 
 export interface QuoteDocumentRecord extends DocumentRecord {
@@ -108,8 +116,11 @@ export async function findQuoteDocument(
     product_type: string;
     start_date: string;
     premium: string;
+    file_sha256: string | null;
+    file_name: string | null;
   }>(
-    `SELECT d.document_id, d.kind, d.name, d.document_date::text AS document_date, qu.quote_number,
+    `SELECT d.document_id, d.kind, d.name, d.document_date::text AS document_date, d.file_sha256, d.file_name,
+            qu.quote_number,
             qu.product_name, qu.product_type, qu.start_date::text AS start_date, qu.premium::text AS premium
        FROM document d JOIN quote qu ON qu.quote_number = d.quote_number
       WHERE d.customer_id = $1 AND qu.customer_id = $1 AND qu.quote_number = $2 AND d.document_id = $3`,
@@ -122,6 +133,7 @@ export async function findQuoteDocument(
     kind: r.kind,
     name: r.name,
     date: r.document_date,
+    file: fileOf(r),
     quote: {
       quoteNumber: r.quote_number,
       productName: r.product_name,
@@ -132,50 +144,110 @@ export async function findQuoteDocument(
   };
 }
 
-/* Demo data ------------------------------------------------------------------------------------- */
+/* Writes (the integration API's records, and the demo seed through them) ---------------------------- */
 
-export async function replaceDemoPacks(
+/** Whose pack this is, locked for the transaction; null when no such pack is held. */
+export async function lockPack(
   q: Queryable,
-  customerId: string,
-  policyNumber: string,
-  packs: Array<{ packId: string; title: string; createdAt: string; documents: Array<DocumentRecord> }>,
-): Promise<void> {
-  await q.query('DELETE FROM document_pack WHERE customer_id = $1 AND policy_number = $2', [
-    customerId,
-    policyNumber,
-  ]);
-  for (const pack of packs) {
-    await q.query(
-      'INSERT INTO document_pack (pack_id, customer_id, policy_number, title, created_at) VALUES ($1, $2, $3, $4, $5)',
-      [pack.packId, customerId, policyNumber, pack.title, pack.createdAt],
-    );
-    let position = 0;
-    for (const d of pack.documents) {
-      await q.query(
-        `INSERT INTO document (document_id, customer_id, pack_id, kind, name, document_date, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [d.id, customerId, pack.packId, d.kind, d.name, d.date, position++],
-      );
-    }
-  }
+  packId: string,
+): Promise<{ policyNumber: string; customerId: string } | null> {
+  const { rows } = await q.query<{ policy_number: string; customer_id: string }>(
+    'SELECT policy_number, customer_id FROM document_pack WHERE pack_id = $1 FOR UPDATE',
+    [packId],
+  );
+  const r = rows[0];
+  return r ? { policyNumber: r.policy_number, customerId: r.customer_id } : null;
 }
 
-export async function replaceDemoQuoteDocuments(
+export async function upsertPack(
   q: Queryable,
-  customerId: string,
-  quoteNumber: string,
-  documents: DocumentRecord[],
+  pack: { packId: string; customerId: string; policyNumber: string; title: string; createdAt: string },
 ): Promise<void> {
-  await q.query('DELETE FROM document WHERE customer_id = $1 AND quote_number = $2', [
-    customerId,
-    quoteNumber,
-  ]);
-  let position = 0;
-  for (const d of documents) {
+  await q.query(
+    `INSERT INTO document_pack (pack_id, customer_id, policy_number, title, created_at)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (pack_id) DO UPDATE SET customer_id = EXCLUDED.customer_id, title = EXCLUDED.title,
+       created_at = EXCLUDED.created_at`,
+    [pack.packId, pack.customerId, pack.policyNumber, pack.title, pack.createdAt],
+  );
+}
+
+/** The pack of a policy removed (its documents cascade); whose it was, or null when none was held. */
+export async function deletePack(
+  q: Queryable,
+  policyNumber: string,
+  packId: string,
+): Promise<{ customerId: string } | null> {
+  const { rows } = await q.query<{ customer_id: string }>(
+    'DELETE FROM document_pack WHERE pack_id = $1 AND policy_number = $2 RETURNING customer_id',
+    [packId, policyNumber],
+  );
+  return rows[0] ? { customerId: rows[0].customer_id } : null;
+}
+
+/** The packs held for a policy (the demo seed removes those it no longer makes). */
+export async function packIdsOf(q: Queryable, policyNumber: string): Promise<string[]> {
+  const { rows } = await q.query<{ pack_id: string }>(
+    'SELECT pack_id FROM document_pack WHERE policy_number = $1',
+    [policyNumber],
+  );
+  return rows.map((r) => r.pack_id);
+}
+
+/** A pack's or a quote's documents: the owner is exactly one of them. */
+export type DocumentOwner =
+  | { customerId: string; packId: string; quoteNumber: null }
+  | { customerId: string; packId: null; quoteNumber: string };
+
+/** Which of these document ids are held for another pack or quote than `owner`. */
+export async function documentIdsHeldElsewhere(
+  q: Queryable,
+  owner: DocumentOwner,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await q.query<{ document_id: string }>(
+    `SELECT document_id FROM document WHERE document_id = ANY($1::text[])
+        AND (pack_id IS DISTINCT FROM $2 OR quote_number IS DISTINCT FROM $3)`,
+    [ids, owner.packId, owner.quoteNumber],
+  );
+  return new Set(rows.map((r) => r.document_id));
+}
+
+/**
+ * Makes the owner's documents exactly these, in this order. Written in one statement, then the ones no
+ * longer sent deleted: a file that moves from one document to another is referred to throughout, so it
+ * is never released on the way (see migration 092).
+ */
+export async function replaceDocuments(
+  q: Queryable,
+  owner: DocumentOwner,
+  documents: ReadonlyArray<Omit<DocumentRecord, 'file'> & { file: FileRef | null }>,
+): Promise<void> {
+  const rows = documents.map((d, position) => ({
+    document_id: d.id,
+    kind: d.kind,
+    name: d.name,
+    document_date: d.date,
+    position,
+    file_sha256: d.file?.sha256 ?? null,
+    file_name: d.file?.fileName ?? null,
+  }));
+  if (rows.length > 0) {
     await q.query(
-      `INSERT INTO document (document_id, customer_id, quote_number, kind, name, document_date, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [d.id, customerId, quoteNumber, d.kind, d.name, d.date, position++],
+      `INSERT INTO document (document_id, customer_id, pack_id, quote_number, kind, name, document_date,
+                             position, file_sha256, file_name)
+       SELECT x.document_id, $2, $3, $4, x.kind, x.name, x.document_date, x.position, x.file_sha256, x.file_name
+         FROM jsonb_to_recordset($1::jsonb) AS x(document_id text, kind text, name text, document_date date,
+                                                  position integer, file_sha256 text, file_name text)
+       ON CONFLICT (document_id) DO UPDATE SET kind = EXCLUDED.kind, name = EXCLUDED.name,
+         document_date = EXCLUDED.document_date, position = EXCLUDED.position,
+         file_sha256 = EXCLUDED.file_sha256, file_name = EXCLUDED.file_name, customer_id = EXCLUDED.customer_id`,
+      [JSON.stringify(rows), owner.customerId, owner.packId, owner.quoteNumber],
     );
   }
+  await q.query(
+    `DELETE FROM document WHERE (pack_id = $1 OR quote_number = $2) AND NOT (document_id = ANY($3::text[]))`,
+    [owner.packId, owner.quoteNumber, rows.map((r) => r.document_id)],
+  );
 }

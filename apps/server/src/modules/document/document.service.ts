@@ -1,8 +1,6 @@
 import type { Policy } from '@portal/contracts/policy';
 import { pdfFileName, type PolicyDocumentPage } from '@portal/contracts/document';
 import type { FastifyReply } from 'fastify';
-import type { Queryable } from '../../platform/db';
-import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import { sendPdf, type PdfContent } from '../../platform/pdf';
@@ -14,10 +12,12 @@ import {
   findPolicyDocument,
   findQuoteDocument,
   listPolicyPacks,
-  replaceDemoPacks,
-  replaceDemoQuoteDocuments,
+  type DocumentKind,
   type DocumentRecord,
 } from './document.repository';
+import { demoSeedActor } from '../integration/versioned';
+import type { PackInput } from './records.service';
+import { sendStoredFile } from './stored-file';
 
 /** What each kind of policy document says: the customer, the policy, its cover, dates and premium. */
 function policyPdf(doc: DocumentRecord, policy: Policy, addressee: string[]): PdfContent {
@@ -144,6 +144,7 @@ export function createDocumentsService(ctx: ModuleContext) {
     ): Promise<Sent> {
       const doc = await findPolicyDocument(ctx.db, customerId, policyNumber, docId);
       if (!doc) throw notFound('There is no such document.');
+      if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       const [policy, lines] = await Promise.all([
         ctx.services.policies.get(customerId, policyNumber),
         addressee(customerId),
@@ -161,6 +162,7 @@ export function createDocumentsService(ctx: ModuleContext) {
     ): Promise<Sent> {
       const doc = await findQuoteDocument(ctx.db, customerId, quoteNumber, docId);
       if (!doc) throw notFound('There is no such document.');
+      if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       const lines = await addressee(customerId);
       return sendPdf(reply, pdfFileName(title), {
         title: 'Your quote summary',
@@ -185,15 +187,16 @@ export function createDocumentsService(ctx: ModuleContext) {
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-/** Document packs for every demo policy and a summary for every demo quote, dated with the policies. */
-function packsFor(policy: DemoPolicy, today: Date) {
+/** The document packs of a demo policy, dated with the policy (their PDFs are drawn: no files). */
+function packsFor(policy: DemoPolicy, today: Date): Array<PackInput & { packId: string }> {
   const n = policy.policyNumber;
   const motor = policy.apiProductType === 'motor';
-  const doc = (kind: DocumentRecord['kind'], name: string, date: string, suffix = ''): DocumentRecord => ({
-    id: `${n}-${kind.replace(/_/g, '-')}${suffix}`,
+  const doc = (kind: DocumentKind, name: string, date: string, suffix = '') => ({
+    documentId: `${n}-${kind.replace(/_/g, '-')}${suffix}`,
     kind,
     name,
     date,
+    file: null,
   });
   const newBusiness = {
     packId: `${n}-new`,
@@ -234,22 +237,50 @@ function packsFor(policy: DemoPolicy, today: Date) {
   return packs;
 }
 
-export async function seedDocuments(q: Queryable, clock: Clock): Promise<void> {
-  await seedBilling(q, clock);
-  const today = clock.now();
-  const portfolio = demoPortfolio(today);
-  for (const c of portfolio.customers) {
-    for (const policy of c.policies)
-      await replaceDemoPacks(q, c.customerId, policy.policyNumber, packsFor(policy, today));
+/**
+ * The demo policies' document packs and the demo billing, written through the integration API's records
+ * as the insurer's systems would load them (version: the seed's now), and the packs the demo no longer
+ * makes removed.
+ */
+export async function seedDocuments(ctx: ModuleContext): Promise<void> {
+  await seedBilling(ctx);
+  const now = ctx.clock.now();
+  const version = now.toISOString();
+  const { integration, documents } = ctx.services;
+  for (const c of demoPortfolio(now).customers) {
+    for (const policy of c.policies) {
+      const packs = packsFor(policy, now);
+      for (const { packId, ...pack } of packs) {
+        const record = { version, ...pack };
+        await integration.upsert(
+          'policyDocumentPack',
+          `${policy.policyNumber}/${packId}`,
+          record,
+          demoSeedActor,
+        );
+      }
+      for (const packId of await documents.packIds(policy.policyNumber)) {
+        if (packs.some((p) => p.packId === packId)) continue;
+        await integration.remove(
+          'policyDocumentPack',
+          `${policy.policyNumber}/${packId}`,
+          version,
+          demoSeedActor,
+        );
+      }
+    }
+    // Until the policy module's seed sends its quotes with their documents (the quote record's
+    // `documents`), the demo quote summaries are written by the service the quote record calls.
     for (const quote of c.quotes) {
-      await replaceDemoQuoteDocuments(q, c.customerId, quote.quoteNumber, [
-        {
-          id: `${quote.quoteNumber}-summary`,
-          kind: 'quote_summary',
-          name: 'Quote summary',
-          date: today.toISOString().slice(0, 10),
-        },
-      ]);
+      const summary = {
+        documentId: `${quote.quoteNumber}-summary`,
+        name: 'Quote summary',
+        date: version.slice(0, 10),
+        file: null,
+      };
+      await ctx.db.transaction((tx) =>
+        documents.replaceQuoteDocuments(tx, c.customerId, quote.quoteNumber, [summary]),
+      );
     }
   }
 }
