@@ -3,3 +3,7 @@
  * every integration call, for the server and the OpenAPI document.
  */
 export * from './common';
+export * from './bulk';
+export * from './records';
+export * from './events';
+export * from './documents';

@@ -75,8 +75,9 @@ export function createContactService(ctx: ModuleContext) {
         throw error;
       }
 
+      const at = ctx.clock.now();
       await ctx.db.transaction(async (tx) => {
-        const id = await insertContactMessage(tx, { ...caller, ...message, at: ctx.clock.now() });
+        const id = await insertContactMessage(tx, { ...caller, ...message, at });
         await writeAudit(tx, {
           source: 'server',
           eventId: 'contact.sent',
@@ -87,6 +88,17 @@ export function createContactService(ctx: ModuleContext) {
           isSuccess: true,
           // What it was about, never what it says.
           details: { messageId: id, productType: message.productType, messageType: message.messageType },
+        });
+        await ctx.services.events.record(tx, {
+          type: 'customer.contact.sent',
+          customerId: caller.customerId,
+          occurredAt: at,
+          data: {
+            messageId: id,
+            productType: message.productType,
+            messageType: message.messageType,
+            messageText: message.messageText,
+          },
         });
       });
 

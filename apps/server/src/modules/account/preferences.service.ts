@@ -27,6 +27,8 @@ export interface Actor {
 
 /** The audit trail's channel order (spec: "email, online, phone, post as comma list"). */
 const auditChannelOrder: MarketingChannel[] = ['email', 'online', 'phone', 'post'];
+/** The order of the consent record's channels, as the contract lists them. */
+const eventChannelOrder: MarketingChannel[] = ['email', 'phone', 'post', 'online'];
 
 function addressLinesOf(address: CustomerAddress): string[] {
   return [
@@ -126,6 +128,19 @@ export function createPreferencesService(ctx: ModuleContext) {
               changedChannels: auditChannelOrder.filter((c) => before.marketing[c] !== after.marketing[c]),
             },
           });
+          // The consent record the insurer keeps. Never having answered the online channel is what puts
+          // the customer on the first-sign-in step (`registrationJourney` above), so it says which journey.
+          await ctx.services.events.record(tx, {
+            type: 'customer.marketing.updated',
+            customerId: actor.customerId,
+            occurredAt: now,
+            data: {
+              marketing: marketingOf(after),
+              changed: eventChannelOrder.filter((c) => before.marketing[c] !== after.marketing[c]),
+              journey: before.marketing.online === null ? 'registration' : 'preferences',
+              channel: 'portal',
+            },
+          });
         }
         if (body.correspondencePreferences) {
           await writeAudit(tx, {
@@ -136,6 +151,12 @@ export function createPreferencesService(ctx: ModuleContext) {
               previousCorrespondencePreference: before.paperless ? 'paperless' : 'paper',
               addressLinesReplaced: body.correspondencePreferences.addressLines !== undefined,
             },
+          });
+          await ctx.services.events.record(tx, {
+            type: 'customer.correspondence.updated',
+            customerId: actor.customerId,
+            occurredAt: now,
+            data: { paperless: after.paperless, previous: before.paperless },
           });
         }
         return after;

@@ -200,6 +200,12 @@ export function createRegistrationService(ctx: ModuleContext): RegistrationServi
           occurredAt: at,
           details: { emailRecorded },
         });
+        await services.events.record(q, {
+          type: 'customer.registration.completed',
+          customerId: finished.customerId,
+          occurredAt: at,
+          data: { email: finished.login },
+        });
       });
       return { status: 'COMPLETED' };
     },

@@ -1,6 +1,6 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
+import { createPollingWorker, type PollingWorker } from '../polling-worker';
 import {
   DeliveryError,
   maskRecipient,
@@ -67,16 +67,8 @@ interface ClaimedRow {
   attempts: number;
 }
 
-export interface MessageWorker {
-  /** Starts polling (idempotent). */
-  start(): void;
-  /** Looks for due rows now rather than at the next poll; safe to call from inside a request. */
-  wake(): void;
-  /** Sends every due row and resolves when none is due and none is in flight. */
-  drain(): Promise<void>;
-  /** Stops polling and waits for the sends in flight; rows not yet claimed stay for the next start. */
-  stop(): Promise<void>;
-}
+/** Rows not yet claimed when it stops stay for the next start. */
+export type MessageWorker = PollingWorker;
 
 export interface MessageWorkerOptions {
   db: Db;
@@ -95,11 +87,6 @@ export interface MessageWorkerOptions {
 export function createMessageWorker(options: MessageWorkerOptions): MessageWorker {
   const { db, clock, adapterFor, log } = options;
   const timing = { ...defaultQueueTiming, ...options.timing };
-  let started = false;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
 
   const claim = async (): Promise<ClaimedRow[]> => {
     const now = clock.now();
@@ -164,69 +151,19 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
     );
   };
 
-  const pass = async () => {
-    do {
-      again = false;
+  return createPollingWorker({
+    name: 'message-worker',
+    pollMs: timing.pollMs,
+    async pass(stopping) {
       for (;;) {
-        if (stopping) return;
+        if (stopping()) return;
         const rows = await claim();
-        if (rows.length === 0) break;
+        if (rows.length === 0) return;
         await Promise.all(rows.map(sendOne));
       }
-    } while (again && !stopping);
-  };
-
-  const schedule = () => {
-    clearTimeout(timer);
-    if (!started || stopping) return;
-    timer = setTimeout(run, timing.pollMs);
-    timer.unref();
-  };
-
-  function run() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass()
-      .catch((error: unknown) => {
-        // The database is down or frozen: the rows wait, the next poll tries again.
-        log.warn(
-          { reason: error instanceof Error ? error.message : 'unknown' },
-          'message queue: pass failed',
-        );
-      })
-      .finally(() => {
-        running = undefined;
-        schedule();
-      });
-  }
-
-  // Wakes come from inside requests and transactions; the pass must run outside their async context
-  // (PGlite routes a query made inside a transaction's context into that transaction).
-  const scope = new AsyncResource('message-worker');
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      stopping = false;
-      scope.runInAsyncScope(() => setImmediate(run));
     },
-    wake() {
-      if (!started || stopping) return;
-      scope.runInAsyncScope(() => setImmediate(run));
-    },
-    async drain() {
-      if (stopping) return;
-      scope.runInAsyncScope(run);
-      while (running) await running;
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      while (running) await running;
-      started = false;
-    },
-  };
+    // The database is down or frozen: the rows wait, the next poll tries again.
+    onError: (error) =>
+      log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'message queue: pass failed'),
+  });
 }

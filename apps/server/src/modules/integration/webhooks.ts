@@ -1,0 +1,182 @@
+import { Webhook } from 'standardwebhooks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebhookEndpointConfig } from '../../config';
+import type { Db } from '../../platform/db';
+import type { ModuleContext } from '../../platform/module';
+import { createPollingWorker, type PollingWorker } from '../../platform/polling-worker';
+import { backoffMs, type QueueTiming } from '../../platform/notifier/queue';
+import {
+  claimDeliveries,
+  hasUnsequenced,
+  markDelivered,
+  markFailed,
+  sequenceBatch,
+  type ClaimedDelivery,
+} from './events.repository';
+
+/**
+ * Webhook timing. Retries double from 30 s up to every 2 hours; after 20 attempts (about 24 hours of
+ * retries) a delivery is dead, listed for the insurer to retry once their receiver is back.
+ */
+export const webhookTiming: QueueTiming & { timeoutMs: number } = {
+  pollMs: 1000,
+  baseBackoffMs: 30_000,
+  maxBackoffMs: 2 * 60 * 60_000,
+  maxAttempts: 20,
+  // Well past the request timeout, so a live instance's claim is never taken over.
+  leaseMs: 5 * 60_000,
+  batch: 10,
+  timeoutMs: 10_000,
+};
+
+const SEQUENCE_BATCH = 500;
+const SEQUENCER_LOCK = 'integration:event-sequencer';
+
+/**
+ * Gives every committed event its feed position and its deliveries, one sequencer at a time across
+ * instances: the transaction-scoped advisory lock is held until the positions commit, so the next
+ * sequencer (here or on another instance) reads the highest position only once it is visible, and a
+ * reader paging by position never sees a later one before an earlier one.
+ */
+export async function sequenceEvents(ctx: Pick<ModuleContext, 'db' | 'clock' | 'config'>): Promise<void> {
+  if (!(await hasUnsequenced(ctx.db))) return;
+  const targets = ctx.config.integration.webhooks.map((w) => ({ id: w.id, types: w.events ?? null }));
+  for (;;) {
+    const done = await ctx.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [SEQUENCER_LOCK]);
+      return sequenceBatch(tx, targets, ctx.clock.now(), SEQUENCE_BATCH);
+    });
+    if (done < SEQUENCE_BATCH) return;
+  }
+}
+
+/** What a failed attempt keeps and logs: a status or a kind of connection failure, never the body. */
+interface Failure {
+  error: string;
+  status: number | null;
+}
+
+async function post(endpoint: WebhookEndpointConfig, delivery: ClaimedDelivery): Promise<Failure | number> {
+  const body = JSON.stringify({
+    type: delivery.type,
+    timestamp: new Date(delivery.occurred_at).toISOString(),
+    data: delivery.data,
+  });
+  // The signature's timestamp is the wall clock's, not the app clock's: receivers check it against their
+  // own clock to refuse replays, so it must be when the request is really sent.
+  const sentAt = new Date();
+  const signature = new Webhook(endpoint.secret).sign(delivery.event_id, sentAt, body);
+  try {
+    const res = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': delivery.event_id,
+        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(webhookTiming.timeoutMs),
+    });
+    // The receiver's answer is not read beyond its status: it is theirs and may echo personal data.
+    await res.body?.cancel();
+    return res.ok ? res.status : { error: `HTTP ${res.status}`, status: res.status };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    return { error: name === 'TimeoutError' ? 'timed out' : 'connection failed', status: null };
+  }
+}
+
+/** drain() sequences and sends everything due. */
+type WebhookDispatcher = PollingWorker;
+
+type DispatchLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/**
+ * Sends the events' deliveries to the configured receivers, signed (Standard Webhooks), in the shape of
+ * the message queue's worker (platform/notifier/queue.ts): each pass sequences new events, then claims
+ * due deliveries under a lease and posts them; 2xx is delivered, anything else is retried after a
+ * back-off, and dead after `maxAttempts`.
+ */
+function createWebhookDispatcher(ctx: ModuleContext, log: () => DispatchLog): WebhookDispatcher {
+  const db: Db = ctx.db;
+  const endpoints = new Map(ctx.config.integration.webhooks.map((w) => [w.id, w]));
+  const endpointIds = [...endpoints.keys()];
+
+  const sendOne = async (delivery: ClaimedDelivery) => {
+    const endpoint = endpoints.get(delivery.endpoint_id)!;
+    const fields = {
+      deliveryId: Number(delivery.id),
+      endpointId: endpoint.id,
+      eventId: delivery.event_id,
+      type: delivery.type,
+      attempts: delivery.attempts,
+    };
+    const outcome = await post(endpoint, delivery);
+    const now = ctx.clock.now();
+    if (typeof outcome === 'number') {
+      await markDelivered(db, delivery.id, outcome, now);
+      log().info({ ...fields, status: outcome }, 'webhook delivered');
+      return;
+    }
+    if (delivery.attempts >= webhookTiming.maxAttempts) {
+      await markFailed(db, delivery.id, outcome, null);
+      log().error({ ...fields, reason: outcome.error }, 'webhook not delivered: gave up');
+      return;
+    }
+    const retryAt = new Date(now.getTime() + backoffMs(delivery.attempts, webhookTiming));
+    await markFailed(db, delivery.id, outcome, retryAt);
+    log().warn(
+      { ...fields, reason: outcome.error, retryAt: retryAt.toISOString() },
+      'webhook not delivered: will retry',
+    );
+  };
+
+  return createPollingWorker({
+    name: 'webhook-dispatcher',
+    pollMs: webhookTiming.pollMs,
+    async pass(stopping) {
+      await sequenceEvents(ctx);
+      if (endpointIds.length === 0) return;
+      for (;;) {
+        if (stopping()) return;
+        const now = ctx.clock.now();
+        const claimed = await claimDeliveries(
+          db,
+          endpointIds,
+          now,
+          new Date(now.getTime() + webhookTiming.leaseMs),
+          webhookTiming.batch,
+        );
+        if (claimed.length === 0) return;
+        await Promise.all(claimed.map(sendOne));
+      }
+    },
+    // The database is down: the deliveries wait, the next poll tries again.
+    onError: (error) =>
+      log().warn(
+        { reason: error instanceof Error ? error.message : 'unknown' },
+        'webhook dispatcher: pass failed',
+      ),
+  });
+}
+
+const dispatchers = new WeakMap<ModuleContext, WebhookDispatcher>();
+const logs = new WeakMap<ModuleContext, DispatchLog>();
+const silent: DispatchLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The app's webhook dispatcher (created on first use, outside any request; tests drain it). */
+export function webhookDispatcher(ctx: ModuleContext): WebhookDispatcher {
+  let d = dispatchers.get(ctx);
+  if (!d) {
+    d = createWebhookDispatcher(ctx, () => logs.get(ctx) ?? silent);
+    dispatchers.set(ctx, d);
+  }
+  return d;
+}
+
+/** Where the dispatcher logs once the app is built. */
+export function setDispatchLog(ctx: ModuleContext, log: DispatchLog): void {
+  logs.set(ctx, log);
+}
