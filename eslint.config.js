@@ -107,7 +107,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/server.ts', 'apps/server/src/import.ts', 'apps/server/scripts/**', 'bench/**', 'scripts/**', 'e2e/**'],
+    files: [
+      'apps/server/src/server.ts',
+      'apps/server/src/import.ts',
+      'apps/server/scripts/**',
+      'bench/**',
+      'scripts/**',
+      'e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

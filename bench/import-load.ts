@@ -33,7 +33,11 @@ if (!Number.isInteger(customers) || customers < 1) {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
@@ -41,7 +45,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
     });
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}: ${out.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}: ${out.slice(-2000)}`)),
+    );
   });
 }
 
@@ -58,7 +64,9 @@ function parseDone(out: string): Pass {
 
 /** One INSERT per line, each its own transaction, into a bare table: the floor of a line-at-a-time load. */
 async function baseline(db: Db, lines: string[]): Promise<Pass> {
-  await db.exec('DROP TABLE IF EXISTS bench_bare_line; CREATE TABLE bench_bare_line (key text PRIMARY KEY, body jsonb NOT NULL)');
+  await db.exec(
+    'DROP TABLE IF EXISTS bench_bare_line; CREATE TABLE bench_bare_line (key text PRIMARY KEY, body jsonb NOT NULL)',
+  );
   const started = performance.now();
   for (const line of lines) {
     const { key } = JSON.parse(line) as { key: string };
@@ -74,10 +82,18 @@ async function baseline(db: Db, lines: string[]): Promise<Pass> {
 const rate = (p: Pass) => Math.round(p.lines / p.seconds);
 
 function report(name: string, first: Pass, again: Pass, bare: Pass) {
-  console.log(`\n  ${name}: ${customers.toLocaleString('en-GB')} customers, ${first.lines.toLocaleString('en-GB')} lines`);
-  console.log(`    first load        ${first.seconds.toFixed(1).padStart(8)} s  ${String(rate(first)).padStart(7)} lines/s  ratio to baseline ${(rate(first) / rate(bare)).toFixed(2)}`);
-  console.log(`    same file again   ${again.seconds.toFixed(1).padStart(8)} s  ${String(rate(again)).padStart(7)} lines/s  ratio to baseline ${(rate(again) / rate(bare)).toFixed(2)}`);
-  console.log(`    baseline (bare)   ${bare.seconds.toFixed(1).padStart(8)} s  ${String(rate(bare)).padStart(7)} lines/s`);
+  console.log(
+    `\n  ${name}: ${customers.toLocaleString('en-GB')} customers, ${first.lines.toLocaleString('en-GB')} lines`,
+  );
+  console.log(
+    `    first load        ${first.seconds.toFixed(1).padStart(8)} s  ${String(rate(first)).padStart(7)} lines/s  ratio to baseline ${(rate(first) / rate(bare)).toFixed(2)}`,
+  );
+  console.log(
+    `    same file again   ${again.seconds.toFixed(1).padStart(8)} s  ${String(rate(again)).padStart(7)} lines/s  ratio to baseline ${(rate(again) / rate(bare)).toFixed(2)}`,
+  );
+  console.log(
+    `    baseline (bare)   ${bare.seconds.toFixed(1).padStart(8)} s  ${String(rate(bare)).padStart(7)} lines/s`,
+  );
 }
 
 async function main() {

@@ -1,4 +1,4 @@
-/* global process, console, fetch, Buffer */
+/* global process, console, fetch, Buffer, URLSearchParams */
 /**
  * `npm run integration:demo`: plays the insurer's systems against a running portal (npm start in another
  * terminal) with the demo integration client: uploads a bill as a PDF, bulk-loads three sample customers
@@ -14,13 +14,19 @@ import { sampleCustomer, sampleLines } from './integration-sample.mjs';
 
 const require = createRequire(import.meta.url);
 const urlArg = process.argv.indexOf('--url');
-const base = (urlArg === -1 ? (process.env.PORTAL_URL ?? 'http://localhost:3000') : process.argv[urlArg + 1]).replace(
-  /\/+$/,
-  '',
-);
+const base = (
+  urlArg === -1 ? (process.env.PORTAL_URL ?? 'http://localhost:3000') : process.argv[urlArg + 1]
+).replace(/\/+$/, '');
 const clientId = process.env.INTEGRATION_CLIENT_ID ?? 'demo-system';
 const secret = process.env.INTEGRATION_CLIENT_SECRET ?? 'demo-system-secret-not-for-production';
-const scopes = ['customers.write', 'policies.write', 'documents.write', 'billing.write', 'notifications.write', 'events.read'];
+const scopes = [
+  'customers.write',
+  'policies.write',
+  'documents.write',
+  'billing.write',
+  'notifications.write',
+  'events.read',
+];
 
 async function call(path, init = {}) {
   const res = await fetch(`${base}${path}`, init);
@@ -103,7 +109,11 @@ async function main() {
       key: 'sample-welcome',
       record: { version, type: 'WELCOME', startsAt: null, endsAt: null },
     }),
-    JSON.stringify({ type: 'customerNotification', key: `${first.customerId}/sample-welcome`, record: { version } }),
+    JSON.stringify({
+      type: 'customerNotification',
+      key: `${first.customerId}/sample-welcome`,
+      record: { version },
+    }),
   ];
   const res = await call('/integration/v1/bulk', {
     method: 'POST',
@@ -127,6 +137,8 @@ async function main() {
 
 main().catch((error) => {
   console.error(`integration:demo failed: ${error.message}`);
-  console.error('Is the portal running (npm start) with its demo integration client (no INTEGRATION_CLIENTS set)?');
+  console.error(
+    'Is the portal running (npm start) with its demo integration client (no INTEGRATION_CLIENTS set)?',
+  );
   process.exit(1);
 });

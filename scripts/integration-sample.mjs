@@ -7,10 +7,50 @@
 
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
-const postcodes = ['LD3 7AA', 'SY5 8AB', 'HR8 2AB', 'YO43 3DT', 'EX39 2QQ', 'NE46 3AA', 'TD9 7PP', 'LA22 0HH'];
-const towns = ['Brecon', 'Shrewsbury', 'Ledbury', 'Market Weighton', 'Bideford', 'Hexham', 'Hawick', 'Ambleside'];
-const firstNames = ['Margaret', 'John', 'Susan', 'Peter', 'Mary', 'David', 'Patricia', 'Michael', 'Linda', 'Robert'];
-const lastNames = ['Jones', 'Evans', 'Davies', 'Hughes', 'Price', 'Morgan', 'Powell', 'Lloyd', 'Griffiths', 'Owen'];
+const postcodes = [
+  'LD3 7AA',
+  'SY5 8AB',
+  'HR8 2AB',
+  'YO43 3DT',
+  'EX39 2QQ',
+  'NE46 3AA',
+  'TD9 7PP',
+  'LA22 0HH',
+];
+const towns = [
+  'Brecon',
+  'Shrewsbury',
+  'Ledbury',
+  'Market Weighton',
+  'Bideford',
+  'Hexham',
+  'Hawick',
+  'Ambleside',
+];
+const firstNames = [
+  'Margaret',
+  'John',
+  'Susan',
+  'Peter',
+  'Mary',
+  'David',
+  'Patricia',
+  'Michael',
+  'Linda',
+  'Robert',
+];
+const lastNames = [
+  'Jones',
+  'Evans',
+  'Davies',
+  'Hughes',
+  'Price',
+  'Morgan',
+  'Powell',
+  'Lloyd',
+  'Griffiths',
+  'Owen',
+];
 
 /** The customer of sample number i (from 1): what registering as them needs. */
 export function sampleCustomer(i, today = new Date()) {
@@ -77,7 +117,11 @@ export function* sampleLines({ from = 1, to, version = 1, today = new Date() }) 
             type: 'Home',
             coverLevel: 'Standard',
             risks: [
-              { displayName: 'Buildings', registration: null, covers: cover('Buildings', 'Accidental damage') },
+              {
+                displayName: 'Buildings',
+                registration: null,
+                covers: cover('Buildings', 'Accidental damage'),
+              },
               { displayName: 'Contents', registration: null, covers: cover('Contents') },
             ],
             valuables: [],
@@ -102,7 +146,9 @@ export function* sampleLines({ from = 1, to, version = 1, today = new Date() }) 
           {
             type: 'Motor',
             coverLevel: 'Comprehensive',
-            risks: [{ displayName: 'Ford Focus', registration: reg, covers: cover('Comprehensive', 'Windscreen') }],
+            risks: [
+              { displayName: 'Ford Focus', registration: reg, covers: cover('Comprehensive', 'Windscreen') },
+            ],
             valuables: [],
             bicycles: [],
           },

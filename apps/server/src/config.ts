@@ -175,7 +175,7 @@ export interface Config {
 }
 
 /** One machine client of the integration API (the insurer's systems of record). */
-export interface IntegrationClientConfig {
+interface IntegrationClientConfig {
   clientId: string;
   scopes: IntegrationScope[];
   /**
@@ -323,7 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * (like the demo customers' passwords), for `npm run integration:demo` and trying the API by hand. Never
  * in production.
  */
-export const DEMO_INTEGRATION_CLIENT = {
+const DEMO_INTEGRATION_CLIENT = {
   clientId: 'demo-system',
   secret: 'demo-system-secret-not-for-production',
 };

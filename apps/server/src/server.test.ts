@@ -127,7 +127,7 @@ describe('server process', () => {
     it('refuses a second server on the same data directory', async () => {
       const second = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);
-      expect(second.stderr()).toMatch(/Another portal server \(pid \d+\) is using/);
+      expect(second.stderr()).toMatch(/Another portal process \(pid \d+\) is using/);
     }, 60_000);
 
     it('shuts down gracefully on SIGTERM: exit 0, lock released', async () => {

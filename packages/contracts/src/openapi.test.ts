@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allCalls } from './call';
-import { BEARER_SCHEME, buildOpenApiDocument, toOpenApiPath } from './openapi';
+import { BEARER_SCHEME, CLIENT_SCHEME, buildOpenApiDocument, toOpenApiPath } from './openapi';
 
 const servers = {
   content: 'https://content.example.co.uk',
@@ -177,17 +177,24 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('puts the bearer scheme on every call that needs a token, and only those', () => {
+  it('puts the bearer scheme on every call that needs a token, the client scheme with its scopes on integration calls, and nothing on the others', () => {
     expect(json.components.securitySchemes[BEARER_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
-    const authIds = new Set(
-      allCalls()
-        .filter((c) => c.auth)
-        .map((c) => c.id),
-    );
+    expect(json.components.securitySchemes[CLIENT_SCHEME]).toMatchObject({
+      type: 'oauth2',
+      flows: { clientCredentials: { scopes: { 'customers.write': expect.any(String) } } },
+    });
+    const calls = new Map(allCalls().map((c) => [c.id, c]));
     for (const { op } of operations) {
-      if (authIds.has(op.operationId)) expect(op.security).toEqual([{ [BEARER_SCHEME]: [] }]);
-      else expect(op.security).toBeUndefined();
+      const call = calls.get(op.operationId)!;
+      if (call.auth) expect(op.security).toEqual([{ [BEARER_SCHEME]: [] }]);
+      else if (call.clientScope) {
+        expect(op.security).toEqual([call.clientScope].flat().map((scope) => ({ [CLIENT_SCHEME]: [scope] })));
+        expect(op.tags).toEqual(['integration']);
+      } else expect(op.security).toBeUndefined();
     }
+    expect(operation('PUT', '/integration/v1/customers/{customerId}').security).toEqual([
+      { integrationClient: ['customers.write'] },
+    ]);
     expect(operation('GET', '/api/v1/agency/mutual-direct').security).toBeUndefined();
     expect(operation('GET', '/api/v1/profile/{customerId}').security).toEqual([{ bearerAuth: [] }]);
   });

@@ -78,7 +78,7 @@ export function keySourceFor(ctx: ModuleContext): KeySource {
   return remote;
 }
 
-export const REALM = 'realm="portal"';
+const REALM = 'realm="portal"';
 
 function invalidToken(description: string): HttpError {
   return new HttpError(401, 'UNAUTHORIZED', 'Your session has ended. Please sign in again.', undefined, {

@@ -129,5 +129,8 @@ export function baseUrlFor(service: ServiceName, settings: PageInitSettings = ge
       return settings.eventLoggingBaseUrl;
     case 'portal':
       return settings.portalBaseUrl;
+    case 'integration':
+      // The insurer's systems call it, never the SPA: page init does not even name it.
+      throw new Error('The integration API is not called from the browser');
   }
 }

@@ -35,7 +35,7 @@ interface HeldRow {
 }
 
 /** The canonical JSON of a record (keys sorted at every level), whose SHA-256 says "same content". */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

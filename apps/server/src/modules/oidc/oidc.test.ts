@@ -81,7 +81,8 @@ describe('OpenID Connect provider', () => {
       userinfo_endpoint: `${issuer}/v1/userinfo`,
       code_challenge_methods_supported: ['S256'],
       response_types_supported: ['code'],
-      token_endpoint_auth_methods_supported: ['none'],
+      // The SPA is a public client; the insurer's systems authenticate (docs/integration.md).
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'private_key_jwt'],
       scopes_supported: expect.arrayContaining(['openid', 'portal.customer']),
     });
   });
