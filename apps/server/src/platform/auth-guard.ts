@@ -25,7 +25,7 @@ export function apiAudience(config: Config): string {
 }
 
 /** Algorithms the provider signs access tokens with; anything else (notably `none` and HMAC) is refused. */
-export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
+const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
 
 /** Who is calling, from a verified access token. */
 export interface AuthenticatedCustomer {
@@ -61,7 +61,7 @@ export function registerLocalKeySource(ctx: ModuleContext, source: () => KeySour
 }
 
 /** The provider's verification keys: in-process when identity runs here, else its published JWKS. */
-export function keySourceFor(ctx: ModuleContext): KeySource {
+function keySourceFor(ctx: ModuleContext): KeySource {
   const local = localKeySources.get(ctx.services);
   if (local && ctx.config.modules.has('identity')) return local();
   const url = `${oidcIssuer(ctx.config)}/v1/keys`;
@@ -144,22 +144,30 @@ export async function verifyAccessToken(ctx: ModuleContext, token: string): Prom
   return { ...customer };
 }
 
-async function verifyAccessTokenNow(
+/**
+ * Verifies an access token of our provider for one audience: signature against the provider's keys,
+ * `iss`, `aud`, `exp`/`nbf` against the injected clock, type `at+jwt` and the claims required. An expired
+ * or invalid token throws `invalid(description)`; keys that cannot be fetched are a 503 (our fault).
+ */
+export async function verifyProviderToken(
   ctx: ModuleContext,
   token: string,
-): Promise<{ customer: AuthenticatedCustomer; exp: number; nbf: number }> {
-  let payload: JWTPayload;
+  audience: string,
+  requiredClaims: string[],
+  invalid: (description: string) => HttpError,
+): Promise<JWTPayload> {
   try {
-    ({ payload } = await jwtVerify(token, keySourceFor(ctx), {
+    const { payload } = await jwtVerify(token, keySourceFor(ctx), {
       issuer: oidcIssuer(ctx.config),
-      audience: apiAudience(ctx.config),
+      audience,
       algorithms: ACCESS_TOKEN_ALGORITHMS,
       typ: 'at+jwt',
       currentDate: ctx.clock.now(),
-      requiredClaims: ['exp', 'sub'],
-    }));
+      requiredClaims,
+    });
+    return payload;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw invalidToken('The access token expired');
+    if (error instanceof joseErrors.JWTExpired) throw invalid('The access token expired');
     if (
       error instanceof joseErrors.JWKSTimeout ||
       error instanceof joseErrors.JWKSInvalid ||
@@ -170,10 +178,25 @@ async function verifyAccessTokenNow(
         503,
         'AUTH_UNAVAILABLE',
         'Sign-in checks are unavailable. Please try again shortly.',
+        undefined,
+        { 'Retry-After': '5' },
       );
     }
-    throw invalidToken('The access token is invalid');
+    throw invalid('The access token is invalid');
   }
+}
+
+async function verifyAccessTokenNow(
+  ctx: ModuleContext,
+  token: string,
+): Promise<{ customer: AuthenticatedCustomer; exp: number; nbf: number }> {
+  const payload = await verifyProviderToken(
+    ctx,
+    token,
+    apiAudience(ctx.config),
+    ['exp', 'sub'],
+    invalidToken,
+  );
   const scopes = typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : [];
   if (!scopes.includes(PORTAL_SCOPE)) {
     throw new HttpError(403, 'FORBIDDEN', 'This sign-in does not allow access to customer data.', undefined, {

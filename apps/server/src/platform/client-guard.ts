@@ -1,8 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { IntegrationScope } from '@portal/contracts/call';
 import type { Config } from '../config';
-import { ACCESS_TOKEN_ALGORITHMS, bearerToken, keySourceFor, oidcIssuer } from './auth-guard';
+import { bearerToken, verifyProviderToken } from './auth-guard';
 import { counterStore } from './counters';
 import { HttpError, tooManyRequests } from './errors';
 import type { ModuleContext } from './module';
@@ -44,35 +43,13 @@ function unauthorized(description?: string): HttpError {
  * `at+jwt`, issued to a client still configured, by client credentials (no customer in it).
  */
 async function verifyClientToken(ctx: ModuleContext, token: string): Promise<IntegrationClient> {
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(token, keySourceFor(ctx), {
-      issuer: oidcIssuer(ctx.config),
-      audience: integrationAudience(ctx.config),
-      algorithms: ACCESS_TOKEN_ALGORITHMS,
-      typ: 'at+jwt',
-      currentDate: ctx.clock.now(),
-      requiredClaims: ['exp', 'client_id'],
-    }));
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token expired');
-    if (
-      error instanceof joseErrors.JWKSTimeout ||
-      error instanceof joseErrors.JWKSInvalid ||
-      (error instanceof Error && !(error instanceof joseErrors.JOSEError))
-    ) {
-      throw new HttpError(
-        503,
-        'AUTH_UNAVAILABLE',
-        'Token checks are unavailable. Please try again shortly.',
-        undefined,
-        {
-          'Retry-After': '5',
-        },
-      );
-    }
-    throw unauthorized('The access token is invalid');
-  }
+  const payload = await verifyProviderToken(
+    ctx,
+    token,
+    integrationAudience(ctx.config),
+    ['exp', 'client_id'],
+    unauthorized,
+  );
   const clientId = payload['client_id'];
   // A client removed from configuration loses access at once, whatever tokens it still holds; a token
   // about a customer (authorization code) is never an integration token.
