@@ -125,8 +125,9 @@ export interface BillingDocumentInput {
  * held is 422 REFERENCE_NOT_HELD naming the field.
  */
 export function createDocumentRecordsService(ctx: ModuleContext) {
-  const policyCustomer = async (policyNumber: string) =>
-    (await ctx.services.policies.findByNumber(policyNumber))?.customerId ?? null;
+  // In the caller's transaction: a bulk load may have loaded the policy or customer earlier in it.
+  const policyCustomer = (tx: Queryable, policyNumber: string) =>
+    ctx.services.policies.holderOf(tx, policyNumber);
 
   return {
     /**
@@ -161,7 +162,7 @@ export function createDocumentRecordsService(ctx: ModuleContext) {
     packCustomer: policyCustomer,
 
     async upsertPack(tx: Queryable, policyNumber: string, packId: string, pack: PackInput): Promise<void> {
-      const customerId = await policyCustomer(policyNumber);
+      const customerId = await policyCustomer(tx, policyNumber);
       if (!customerId) {
         throw notHeld(
           { policyNumber: 'No policy with this number is held.' },
@@ -209,10 +210,10 @@ export function createDocumentRecordsService(ctx: ModuleContext) {
     },
 
     /** The customer of an account's documents, or null when the account is not held. */
-    accountCustomer: (accountNumber: string) => accountCustomer(ctx.db, accountNumber),
+    accountCustomer: (tx: Queryable, accountNumber: string) => accountCustomer(tx, accountNumber),
 
     async upsertBillingAccount(tx: Queryable, account: BillingAccountRow): Promise<void> {
-      if (!(await ctx.services.customers.get(account.customerId))) {
+      if (!(await ctx.services.customers.held(tx, account.customerId))) {
         throw notHeld(
           { customerId: 'No customer with this id is held.' },
           'The customer is not held: load the customer first, then their billing accounts.',

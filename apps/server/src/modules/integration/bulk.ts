@@ -10,6 +10,7 @@ import {
 import type { SourceVersion } from '@portal/contracts/integration/common';
 import { HttpError } from '../../platform/errors';
 import { unstorableFields } from '../../platform/input-guard';
+import type { Queryable } from '../../platform/db';
 import type { ModuleContext } from '../../platform/module';
 import { parseInput } from '../../platform/validate';
 import type { IntegrationActor } from './versioned';
@@ -18,6 +19,9 @@ import type { IntegrationActor } from './versioned';
 type RawLine = { number: number; text: string } | { number: number; tooLong: true };
 
 const NEWLINE = 0x0a;
+
+/** Lines applied in one transaction (each under its own savepoint). */
+const BULK_BATCH_LINES = 200;
 
 /**
  * The lines of an NDJSON stream, numbered from 1, without holding more than one line (at most
@@ -104,6 +108,7 @@ function prefixed(error: HttpError, prefix: string): Record<string, string> | un
  */
 async function applyLine(
   ctx: ModuleContext,
+  tx: Queryable,
   number: number,
   text: string,
   actor: IntegrationActor,
@@ -168,7 +173,7 @@ async function applyLine(
       }
       throw error;
     }
-    return { line: number, ...(await ctx.services.integration.upsert(line.type, key, record, actor)) };
+    return { line: number, ...(await ctx.services.integration.upsert(line.type, key, record, actor, tx)) };
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
     const fieldErrors =
@@ -186,8 +191,8 @@ async function applyLine(
 }
 
 /**
- * A bulk load: each line of `input` applied on its own, in order, its result yielded as soon as it is
- * applied, then a summary. `scopes` limits what the client may write ('all' for the operator's import).
+ * A bulk load: each line of `input` applied on its own, in order, its result yielded once applied (in
+ * batches), then a summary. `scopes` limits what the client may write ('all' for the operator's import).
  * Nothing is all-or-nothing: a refused line is reported and the load goes on; if the database becomes
  * unavailable the load stops, everything before stays, and the same file sent again resumes (its
  * applied lines answer `unchanged`).
@@ -209,22 +214,50 @@ export async function* bulkLoad(
     refused: 0,
   };
   const from = options.fromLine ?? 1;
+  let batch: RawLine[] = [];
+  // Lines are applied BULK_BATCH_LINES to a transaction, each under a savepoint of its own: a refused line
+  // is rolled back alone, and one commit (one flush to disk) serves them all. A line's result is told only
+  // once its batch has committed, so a load that stops has reported exactly what it applied.
+  const apply = (lines: RawLine[]) =>
+    ctx.db.transaction(async (tx) => {
+      const results: BulkLineResult[] = [];
+      for (const raw of lines) {
+        if ('tooLong' in raw) {
+          results.push(
+            refused(
+              raw.number,
+              413,
+              'PAYLOAD_TOO_LARGE',
+              `A line may have at most ${BULK_MAX_LINE_BYTES} bytes.`,
+            ),
+          );
+          continue;
+        }
+        await tx.query('SAVEPOINT bulk_line');
+        const result = await applyLine(ctx, tx, raw.number, raw.text, actor, allowed);
+        await tx.query(
+          result?.status === 'refused' ? 'ROLLBACK TO SAVEPOINT bulk_line' : 'RELEASE SAVEPOINT bulk_line',
+        );
+        if (result) results.push(result);
+      }
+      return results;
+    });
+  const flush = async function* () {
+    if (batch.length === 0) return;
+    const lines = batch;
+    batch = [];
+    for (const result of await apply(lines)) {
+      summary.lines += 1;
+      summary[result.status] += 1;
+      yield result;
+    }
+  };
   for await (const raw of ndjsonLines(input)) {
     if (raw.number < from) continue;
-    const result =
-      'tooLong' in raw
-        ? refused(
-            raw.number,
-            413,
-            'PAYLOAD_TOO_LARGE',
-            `A line may have at most ${BULK_MAX_LINE_BYTES} bytes.`,
-          )
-        : await applyLine(ctx, raw.number, raw.text, actor, allowed);
-    if (!result) continue;
-    summary.lines += 1;
-    summary[result.status] += 1;
-    yield result;
+    batch.push(raw);
+    if (batch.length >= BULK_BATCH_LINES) yield* flush();
   }
+  yield* flush();
   yield { summary };
 }
 

@@ -41,7 +41,7 @@ export function documentResources(ctx: ModuleContext): IntegrationResource[] {
     scope: 'documents.write',
     key: documentPackKey,
     record: documentPackRecord,
-    customerOf: (_tx, key) => documents().packCustomer(split(key)[0]),
+    customerOf: (tx, key) => documents().packCustomer(tx, split(key)[0]),
     upsert: (tx, key, record) => documents().upsertPack(tx, ...split(key), record),
     remove: (tx, key) => documents().removePack(tx, ...split(key)),
   };
@@ -60,7 +60,7 @@ export function documentResources(ctx: ModuleContext): IntegrationResource[] {
     scope: 'billing.write',
     key: billingDocumentKey,
     record: billingDocumentRecord,
-    customerOf: (_tx, key) => documents().accountCustomer(split(key)[0]),
+    customerOf: (tx, key) => documents().accountCustomer(tx, split(key)[0]),
     upsert: (tx, key, { version: _version, ...record }) =>
       documents().upsertBillingDocument(tx, ...split(key), record),
     remove: (tx, key) => documents().removeBillingDocument(tx, ...split(key)),

@@ -29,17 +29,20 @@ export interface IntegrationResource<R extends { version: SourceVersion } = { ve
 
 export interface IntegrationService {
   resource(type: string): IntegrationResource | undefined;
+  /** `within`: the caller's transaction (the bulk load's), instead of one of its own. */
   upsert(
     type: string,
     key: string,
     record: { version: SourceVersion },
     actor: IntegrationActor,
+    within?: Queryable,
   ): Promise<IntegrationResult>;
   remove(
     type: string,
     key: string,
     version: SourceVersion,
     actor: IntegrationActor,
+    within?: Queryable,
   ): Promise<IntegrationResult>;
 }
 
@@ -59,22 +62,30 @@ export function createIntegrationService(
   };
   return {
     resource,
-    async upsert(type, key, record, actor) {
+    upsert(type, key, record, actor, within) {
       const r = required(type);
       const { version, ...content } = record;
       return upsertVersioned(
         ctx.db,
         ctx.clock,
-        // Whose it is is read in the transaction's own snapshot by customerOf below; the bookkeeping
-        // keeps it for erasure.
-        { type, key, version, content, customerId: await r.customerOf(ctx.db, key, record) },
+        // Whose it is, read after the write in its transaction (a pack's policy may be new in it); the
+        // bookkeeping keeps it for erasure.
+        { type, key, version, content, customerId: (tx) => r.customerOf(tx, key, record) },
         actor,
         (tx) => r.upsert(tx, key, record),
+        within,
       );
     },
-    remove(type, key, version, actor) {
+    remove(type, key, version, actor, within) {
       const r = required(type);
-      return removeVersioned(ctx.db, ctx.clock, { type, key, version }, actor, (tx) => r.remove(tx, key));
+      return removeVersioned(
+        ctx.db,
+        ctx.clock,
+        { type, key, version },
+        actor,
+        (tx) => r.remove(tx, key),
+        within,
+      );
     },
   };
 }

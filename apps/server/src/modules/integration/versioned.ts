@@ -48,6 +48,14 @@ function canonicalJson(value: unknown): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * Runs fn in a transaction of its own, or in the caller's (`within`: the bulk load applies many lines in
+ * one transaction, each under a savepoint of its own).
+ */
+function inTransaction<T>(db: Db, within: Queryable | undefined, fn: (tx: Queryable) => Promise<T>) {
+  return within ? fn(within) : db.transaction(fn);
+}
+
 /** One record's row, locked for this transaction (an advisory lock, so a first write locks too). */
 async function lockHeld(tx: Queryable, type: string, key: string): Promise<HeldRow | undefined> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`integration:${type}:${key}`]);
@@ -129,14 +137,16 @@ export async function upsertVersioned(
     version: SourceVersion;
     /** The record as sent, without its version: what "same content" compares. */
     content: unknown;
-    customerId: string | null;
+    /** Whose the record is, read in the write's transaction. */
+    customerId: (tx: Queryable) => Promise<string | null>;
   },
   actor: IntegrationActor,
   write: (tx: Queryable) => Promise<void>,
+  within?: Queryable,
 ): Promise<IntegrationResult> {
   const contentSha256 = sha256(canonicalJson(input.content));
   const order = versionOrder(input.version);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, within, async (tx) => {
     const held = await lockHeld(tx, input.type, input.key);
     if (held) {
       const heldOrder = Number(held.version_order);
@@ -150,11 +160,12 @@ export async function upsertVersioned(
     }
     await write(tx);
     const status = held && !held.removed ? 'updated' : 'created';
-    await record(tx, clock, { ...input, contentSha256, clientId: actor.clientId });
+    const customerId = await input.customerId(tx);
+    await record(tx, clock, { ...input, customerId, contentSha256, clientId: actor.clientId });
     await writeAudit(tx, {
       source: 'server',
       eventId: `integration.${input.type}.${status}`,
-      customerId: input.customerId,
+      customerId,
       onBehalfOf: `client:${actor.clientId}`,
       correlationId: actor.correlationId,
       isSuccess: true,
@@ -176,9 +187,10 @@ export async function removeVersioned(
   input: { type: string; key: string; version: SourceVersion },
   actor: IntegrationActor,
   remove: (tx: Queryable) => Promise<{ customerId: string | null } | null>,
+  within?: Queryable,
 ): Promise<IntegrationResult> {
   const order = versionOrder(input.version);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, within, async (tx) => {
     const held = await lockHeld(tx, input.type, input.key);
     if (held && order < Number(held.version_order)) throw stale(input.type, input.key, input.version, held);
     if (held?.removed) {

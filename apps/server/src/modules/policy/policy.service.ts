@@ -76,6 +76,8 @@ export interface PoliciesService {
   /** The customer must be held; 422 when the quote is held for another customer. */
   upsertQuote(tx: Queryable, quoteNumber: string, record: QuoteRecordInput): Promise<void>;
   removeQuote(tx: Queryable, quoteNumber: string): Promise<string | null>;
+  /** The customer a policy is held for, in the caller's transaction (it may be new in it); null when not held. */
+  holderOf(tx: Queryable, policyNumber: string): Promise<string | null>;
 }
 
 /** 422: a record the integration API cannot write as it stands (the message says what to do first). */
@@ -170,6 +172,8 @@ function agencyOrNotFound(agency: AgencyRecord | null): Agency {
 
 export function createPoliciesService(db: Db, config: Config): PoliciesService {
   return {
+    holderOf: (tx, policyNumber) => findHolder(tx, 'policy', policyNumber),
+
     async findByNumber(policyNumber) {
       const normalised = policyNumber.trim().toUpperCase();
       if (normalised === '' || normalised.length > 20) return null;
