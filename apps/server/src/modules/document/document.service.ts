@@ -269,18 +269,5 @@ export async function seedDocuments(ctx: ModuleContext): Promise<void> {
         );
       }
     }
-    // Until the policy module's seed sends its quotes with their documents (the quote record's
-    // `documents`), the demo quote summaries are written by the service the quote record calls.
-    for (const quote of c.quotes) {
-      const summary = {
-        documentId: `${quote.quoteNumber}-summary`,
-        name: 'Quote summary',
-        date: version.slice(0, 10),
-        file: null,
-      };
-      await ctx.db.transaction((tx) =>
-        documents.replaceQuoteDocuments(tx, c.customerId, quote.quoteNumber, [summary]),
-      );
-    }
   }
 }

@@ -281,8 +281,8 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
 
 /**
  * Loads the demo agencies, policies and quotes, dated from the seed's today, through the integration
- * API's path as the insurer's systems would. After the account seed (the customers they belong to). The
- * demo quotes' documents are the document module's seed.
+ * API's path as the insurer's systems would, the quotes with their documents. After the account seed
+ * (the customers they belong to).
  */
 export async function seedPolicies(ctx: ModuleContext): Promise<void> {
   const now = ctx.clock.now();
@@ -305,7 +305,17 @@ export async function seedPolicies(ctx: ModuleContext): Promise<void> {
     }
     for (const { quoteNumber, ...quote } of customer.quotes) {
       const record: QuoteRecordInput = { ...quote, version, customerId };
-      await integration.upsert('quote', quoteNumber, record, demoSeedActor);
+      // Its summary is demo data: no file, so it is drawn when asked for (the API requires a file).
+      const documents = [
+        {
+          documentId: `${quoteNumber}-summary`,
+          name: 'Quote summary',
+          date: version.slice(0, 10),
+          file: null,
+        },
+      ];
+      const withDocuments = { ...record, documents };
+      await integration.upsert('quote', quoteNumber, withDocuments, demoSeedActor);
     }
   }
 }
