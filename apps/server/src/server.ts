@@ -140,6 +140,15 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  if (
+    config.env === 'production' &&
+    config.modules.has('integration') &&
+    config.integration.clients.length === 0
+  ) {
+    console.warn(
+      "WARNING: INTEGRATION_CLIENTS is not set: none of the insurer's systems can load customers, policies or documents (docs/integration.md).",
+    );
+  }
   if (config.env === 'production' && config.seedDemoData) {
     console.warn(
       'WARNING: SEED_DEMO_DATA=true in production: the demo customers, whose passwords the README publishes, can sign in. Only for a demonstration site.',
