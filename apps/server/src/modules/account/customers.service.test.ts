@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import type { Services } from '../../platform/services';
+import { createDocumentRecordsService } from '../document/records.service';
 import { recordResources } from '../integration/records';
 import { createIntegrationService } from '../integration/service';
 import { createPoliciesService, seedPolicies } from '../policy/policy.service';
@@ -56,6 +57,8 @@ async function withServices(
         const ctx: ModuleContext = { config: loadConfig({ NODE_ENV: 'test' }), db, clock, services };
         services.customers = createCustomersService(db, clock, services);
         services.policies = createPoliciesService(db, ctx.config);
+        // The demo quotes carry their summaries, written by the document module.
+        services.documents = createDocumentRecordsService(ctx);
         // The seeds write through the integration API's path.
         services.integration = createIntegrationService(ctx, () => recordResources(ctx));
         await body({ db, services, clock, ctx });
