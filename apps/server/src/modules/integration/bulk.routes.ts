@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import { route, SENT } from '../../platform/route';
 import { bulkLoad, isStream } from './bulk';
+import { actorOf } from './record-routes';
 
 /**
  * POST /integration/v1/bulk: NDJSON in, NDJSON out, streamed both ways: each line is applied and its
@@ -20,12 +21,7 @@ export async function bulkRoutes(app: FastifyInstance, ctx: ModuleContext): Prom
     if (!isStream(request.body)) {
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send NDJSON: Content-Type application/x-ndjson.');
     }
-    const lines = bulkLoad(
-      ctx,
-      request.body,
-      { clientId: client!.clientId, correlationId: request.correlationId },
-      client!.scopes as IntegrationScope[],
-    );
+    const lines = bulkLoad(ctx, request.body, actorOf(request), client!.scopes as IntegrationScope[]);
     const out = Readable.from(
       (async function* () {
         try {

@@ -14,7 +14,7 @@ import {
 import { HttpError } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import { route, SENT } from '../../platform/route';
-import type { IntegrationActor } from './versioned';
+import { actorOf, serveRecord } from './record-routes';
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 
@@ -76,52 +76,34 @@ export async function documentRoutes(app: FastifyInstance, ctx: ModuleContext): 
   // readPdf checks and bounds it as it arrives.
   app.addContentTypeParser('application/pdf', (_request, payload, done) => done(null, payload));
 
-  const actor = (request: FastifyRequest): IntegrationActor => ({
-    clientId: request.client!.clientId,
-    correlationId: request.correlationId,
-  });
-  const { integration } = ctx.services;
-
   route(app, uploadFileCall, async ({ request, reply }) => {
     const file = await readPdf(request, ctx.config.integration.maxFileBytes);
-    const { created } = await ctx.services.documents.storeFile(file, actor(request));
+    const { created } = await ctx.services.documents.storeFile(file, actorOf(request));
     const answer: UploadedFile = { sha256: file.sha256, size: file.content.length };
     // 201 for a new file, 200 for one already held: route() would answer the one success status.
     await reply.status(created ? 201 : 200).send(answer);
     return SENT;
   });
 
-  route(app, putDocumentPackCall, ({ params, body, request }) =>
-    integration.upsert('policyDocumentPack', `${params.policyNumber}/${params.packId}`, body, actor(request)),
+  serveRecord(
+    app,
+    ctx,
+    { put: putDocumentPackCall, remove: deleteDocumentPackCall },
+    'policyDocumentPack',
+    (p) => `${p['policyNumber']}/${p['packId']}`,
   );
-  route(app, deleteDocumentPackCall, ({ params, query, request }) =>
-    integration.remove(
-      'policyDocumentPack',
-      `${params.policyNumber}/${params.packId}`,
-      query.version,
-      actor(request),
-    ),
+  serveRecord(
+    app,
+    ctx,
+    { put: putBillingAccountCall, remove: deleteBillingAccountCall },
+    'billingAccount',
+    (p) => p['accountNumber']!,
   );
-  route(app, putBillingAccountCall, ({ params, body, request }) =>
-    integration.upsert('billingAccount', params.accountNumber, body, actor(request)),
-  );
-  route(app, deleteBillingAccountCall, ({ params, query, request }) =>
-    integration.remove('billingAccount', params.accountNumber, query.version, actor(request)),
-  );
-  route(app, putBillingDocumentCall, ({ params, body, request }) =>
-    integration.upsert(
-      'billingDocument',
-      `${params.accountNumber}/${params.documentId}`,
-      body,
-      actor(request),
-    ),
-  );
-  route(app, deleteBillingDocumentCall, ({ params, query, request }) =>
-    integration.remove(
-      'billingDocument',
-      `${params.accountNumber}/${params.documentId}`,
-      query.version,
-      actor(request),
-    ),
+  serveRecord(
+    app,
+    ctx,
+    { put: putBillingDocumentCall, remove: deleteBillingDocumentCall },
+    'billingDocument',
+    (p) => `${p['accountNumber']}/${p['documentId']}`,
   );
 }
