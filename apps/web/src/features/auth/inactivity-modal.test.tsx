@@ -39,7 +39,12 @@ async function renderModal(idleTimeoutMinutes: number, idleCountdownSeconds = 60
   await act(() => vi.advanceTimersByTimeAsync(10));
 }
 
-/** Moves time a second at a time, as a real page lives it (the cross-tab timer re-syncs as it goes). */
+/** The computer sleeps: the wall clock moves on, timers (which count only waking time) do not. */
+function sleep(ms: number) {
+  vi.setSystemTime(Date.now() + ms);
+}
+
+/** Moves time a second at a time, as a real page lives it. */
 async function advance(ms: number) {
   for (let left = ms; left > 0; left -= 1000) {
     await act(() => vi.advanceTimersByTimeAsync(Math.min(1000, left)));
@@ -57,8 +62,7 @@ describe('InactivityModal', () => {
     await renderModal(2, 60);
     await advance(115_000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // The cross-tab timer takes a moment (up to its 2 s election interval) to start.
-    await advance(10_000);
+    await advance(6_000);
     const dialog = screen.getByRole('dialog', { name: 'Are you still there?' });
     expect(dialog).toHaveAccessibleDescription('We will sign you out in 60 seconds.');
     await advance(20_000);
@@ -151,5 +155,101 @@ describe('InactivityModal', () => {
     await advance(30 * 60_000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sessionStorage.getItem('authenticated')).toBe('1');
+  });
+
+  it('warns on waking when the warning fell due while the computer slept, with the time that is left', async () => {
+    setAuthenticated(true);
+    await renderModal(15, 60);
+    await advance(10 * 60_000);
+    sleep(5 * 60_000 + 20_000);
+    // Within a second of waking, not ten minutes later when the timer would have fired.
+    await advance(1_000);
+    const dialog = screen.getByRole('dialog', { name: 'Are you still there?' });
+    expect(dialog).toHaveAccessibleDescription(/We will sign you out in (39|40) seconds\./);
+    await advance(40_000);
+    await signedOut();
+    expect(visited).toEqual(['/login']);
+  });
+
+  it('signs out on waking when the whole countdown passed while the computer slept', async () => {
+    setAuthenticated(true);
+    await renderModal(15, 60);
+    await advance(60_000);
+    sleep(3 * 60 * 60_000);
+    await advance(1_000);
+    await signedOut();
+    expect(visited).toEqual(['/login']);
+  });
+
+  it('checks at once when the page is shown again', async () => {
+    setAuthenticated(true);
+    await renderModal(1, 60);
+    await advance(30_000);
+    sleep(45_000);
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByRole('dialog', { name: 'Are you still there?' })).toBeInTheDocument();
+  });
+
+  it('keeps this tab alive while the customer is active in another, and closes its warning', async () => {
+    setAuthenticated(true);
+    await renderModal(1, 60);
+    const otherTab = new BroadcastChannel('portal-activity');
+    // Opened after this tab's channel, so it hears a message after this tab has.
+    const witness = new BroadcastChannel('portal-activity');
+    let delivered = 0;
+    witness.onmessage = () => (delivered += 1);
+    const activeInOtherTab = async () => {
+      const before = delivered;
+      otherTab.postMessage('active');
+      await act(() => vi.waitFor(() => expect(delivered).toBe(before + 1)));
+    };
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        await advance(40_000);
+        await activeInOtherTab();
+      }
+      await advance(55_000);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await advance(7_000);
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      await activeInOtherTab();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(sessionStorage.getItem('authenticated')).toBe('1');
+    } finally {
+      otherTab.close();
+      witness.close();
+    }
+  });
+
+  it('tells the other tabs when the customer is active here or stays signed in', async () => {
+    setAuthenticated(true);
+    await renderModal(1, 60);
+    const otherTab = new BroadcastChannel('portal-activity');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+    try {
+      await advance(2_000);
+      act(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' })));
+      await act(() => vi.waitFor(() => expect(heard).toEqual(['active'])));
+      await advance(62_000);
+      await act(async () => {
+        screen.getByRole('button', { name: 'Stay signed in' }).click();
+      });
+      await act(() => vi.waitFor(() => expect(heard).toEqual(['active', 'active'])));
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('starts again when the page stays after its unload was abandoned', async () => {
+    setAuthenticated(true);
+    await renderModal(1, 60);
+    await advance(30_000);
+    // The idle timer stops itself here; the page is then kept (unload cancelled, or back-forward cache).
+    act(() => window.dispatchEvent(new Event('beforeunload')));
+    await advance(59_000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(3_000);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

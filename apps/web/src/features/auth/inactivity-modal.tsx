@@ -7,23 +7,24 @@ import type { SiteSettings } from '@portal/contracts/content';
 import { useOptionalSiteSettings } from '../../content/use-site-settings';
 import { fillPlaceholders } from '../../lib/forms/fill-placeholders';
 import { signOut } from '../../session/sign-out';
+import { openIdleChannel, type IdleChannel } from './idle-channel';
+import { createWallClockTimers } from './wall-clock-timers';
 import { useAuthSnapshot } from '../../session/session-store';
 
 /**
- * Spec customer-data section 9. eventsThrottle is passed explicitly; the cross-tab leader election's
- * fallback interval (2000 ms) and response time (100 ms) are react-idle-timer's own defaults, and a
- * closed tab leaves the channel when it unloads (the 60 s removal of older versions is not needed).
+ * Spec customer-data section 9. eventsThrottle and the debounce are passed explicitly. Tabs keep each
+ * other alive through the portal's own channel (activity sent at most once a second), not the idle
+ * timer's cross-tab registry, which waits for every tab it has ever heard from (decision 021).
  */
 const IDLE_TIMER = {
   actionDebounceMs: 250,
   eventsThrottleMs: 200,
   ignoreMouseMoveMs: 200,
-  syncTimersMs: 200,
-  defaultCountdownSeconds: 60,
-  crossTabFallbackIntervalMs: 2000,
-  crossTabResponseTimeMs: 100,
-  crossTabRemoveTimeoutMs: 60_000,
+  shareActivityEveryMs: 1000,
 } as const;
+
+/** One set for the page: the idle timer keeps the timers it is given for every instance. */
+const wallClockTimers = createWallClockTimers();
 
 const ACTIVITY_EVENTS: EventsType[] = [...DEFAULT_EVENTS];
 // A pointer resting on the page produces a mousemove as content shifts under it on load; that is not
@@ -39,18 +40,47 @@ const EVENTS_WITHOUT_MOUSE_MOVE = ACTIVITY_EVENTS.filter((e) => e !== 'mousemove
 export function InactivityModal() {
   const settings = useOptionalSiteSettings();
   const { isAuthenticated } = useAuthSnapshot();
+  const generation = useRestartAfterUnloadAbandoned();
   const minutes = settings?.idleTimeoutMinutes ?? 0;
   if (!settings || !isAuthenticated || minutes <= 0) return null;
   // Mounted only while it applies: react-idle-timer does not restart reliably when re-enabled.
   return (
     <IdleSession
-      key={`${minutes}:${settings.idleCountdownSeconds}`}
+      key={`${minutes}:${settings.idleCountdownSeconds}:${generation}`}
       minutes={minutes}
       countdownSeconds={settings.idleCountdownSeconds}
       texts={settings.idleModal}
       loginPath={settings.loginPage}
     />
   );
+}
+
+/**
+ * The idle timer stops itself on `beforeunload`. When the page stays after all (an unload cancelled, or
+ * the page kept in the back-forward cache and shown again by Back), nothing would restart it and the
+ * session would never time out: a task queued at `beforeunload` runs only if the page is still alive (at
+ * once, or when it is shown again), and starts a new timer.
+ */
+function useRestartAfterUnloadAbandoned(): number {
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const onBeforeUnload = () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => setGeneration((g) => g + 1), 0);
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setGeneration((g) => g + 1);
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      clearTimeout(pending);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, []);
+  return generation;
 }
 
 interface IdleSessionProps {
@@ -66,36 +96,58 @@ function IdleSession({ minutes, countdownSeconds, texts, loginPath }: IdleSessio
   const [startSeconds, setStartSeconds] = useState(countdownSeconds);
   const countdownId = useId();
   const stayRef = useRef<HTMLButtonElement>(null);
+  const channel = useRef<IdleChannel | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setWatchMouse(true), IDLE_TIMER.ignoreMouseMoveMs);
     return () => clearTimeout(timer);
   }, []);
 
+  const timeOut = () => {
+    setOpen(false);
+    void signOut({ reason: 'idle', loginPath });
+  };
+
   const idle = useIdleTimer({
     timeout: minutes * 60_000 + countdownSeconds * 1000,
     promptBeforeIdle: countdownSeconds * 1000,
+    timers: wallClockTimers,
     onPrompt: (_event, timer) => {
+      // Time left by the wall clock: less than the whole countdown when the warning was due while the
+      // computer slept, and none (sign out now) when the countdown would have ended too.
       const remaining = timer ? Math.ceil(timer.getRemainingTime() / 1000) : countdownSeconds;
-      setStartSeconds(remaining > 0 ? remaining : countdownSeconds);
+      if (remaining <= 0) {
+        timeOut();
+        return;
+      }
+      setStartSeconds(Math.min(remaining, countdownSeconds));
       setOpen(true);
     },
     onActive: () => setOpen(false),
-    onIdle: () => {
-      setOpen(false);
-      void signOut({ reason: 'idle', loginPath });
+    onIdle: timeOut,
+    // Activity (never while the warning shows: only "Stay signed in" answers it) keeps the other tabs alive.
+    onAction: (_event, timer) => {
+      if (!timer?.isPrompted()) channel.current?.shareActivity();
     },
+    throttle: IDLE_TIMER.shareActivityEveryMs,
     events: watchMouse ? ACTIVITY_EVENTS : EVENTS_WITHOUT_MOUSE_MOVE,
-    debounce: IDLE_TIMER.actionDebounceMs,
     eventsThrottle: IDLE_TIMER.eventsThrottleMs,
-    crossTab: true,
-    syncTimers: IDLE_TIMER.syncTimersMs,
-    name: 'portal-inactivity',
   });
 
+  const { activate } = idle;
+  useEffect(() => {
+    const opened = openIdleChannel(() => activate());
+    channel.current = opened;
+    return () => {
+      channel.current = null;
+      opened.close();
+    };
+  }, [activate]);
+
   const stay = () => {
-    // activate() is replicated to every tab, which closes their modals too (onActive).
-    idle.activate();
+    // Closes this tab's warning (onActive) and, through the channel, every other tab's.
+    activate();
+    channel.current?.shareActivity();
     setOpen(false);
   };
   const leave = () => {
@@ -120,6 +172,7 @@ function IdleSession({ minutes, countdownSeconds, texts, loginPath }: IdleSessio
           key={startSeconds}
           id={countdownId}
           seconds={startSeconds}
+          onComplete={timeOut}
           text={(seconds) => fillPlaceholders(texts.bodyText, { seconds })}
         />
       </p>
