@@ -288,8 +288,15 @@ export const policyCoverCallToActionBlock = z.looseObject({
   type: z.literal('policyCoverCallToAction'),
   /** Used when the policy allows viewing the renewal online. */
   onlineRenewal: messageBox,
-  /** Used otherwise. */
+  /** Used for a policy in force that can be changed online (allowMTA), or when no other box applies. */
   standard: messageBox,
+  /**
+   * Used for a policy in force that cannot be changed online (allowMTA false, such as a migration renewal):
+   * words and buttons that promise no online change. Without it, the standard box without its online change.
+   */
+  noOnlineChanges: z.optional(messageBox),
+  /** Used for an expired policy, which can no longer be changed; without it, an expired policy shows no box. */
+  expired: z.optional(messageBox),
 });
 
 export const quotesBlock = z.looseObject({
