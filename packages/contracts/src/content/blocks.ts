@@ -129,6 +129,8 @@ export const policiesGridBlock = z.looseObject({
   filterLabels: z.object({ active: z.string(), upcoming: z.string(), expired: z.string() }),
   filterAriaLabel: z.string(),
   loadMoreText: z.string(),
+  /** Announced after load more, with the number added: "More bills shown: {count}". */
+  loadMoreAddedText: z.string(),
   /** "{count} {status} policies available to view". */
   availableText: z.string(),
   viewPolicyText: z.string(),
@@ -235,6 +237,8 @@ export const billingDocumentsBlock = z.looseObject({
   accountLabel: z.string(),
   viewPdfText: z.string(),
   loadMoreText: z.string(),
+  /** Announced after load more, with the number added: "More bills shown: {count}". */
+  loadMoreAddedText: z.string(),
   pageSize: z.object({
     mobile: z.number().check(z.int(), z.positive()),
     desktop: z.number().check(z.int(), z.positive()),
@@ -248,6 +252,8 @@ export const policyDocumentPacksBlock = z.looseObject({
   body: z.optional(richText),
   downloadText: z.string(),
   loadMoreText: z.string(),
+  /** Announced after load more, with the number added: "More bills shown: {count}". */
+  loadMoreAddedText: z.string(),
   createdLabel: z.string(),
   pageSize: z.object({
     mobile: z.number().check(z.int(), z.positive()),
