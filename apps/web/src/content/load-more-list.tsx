@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { fillPlaceholders } from './placeholders';
 import { RichText } from './rich-text';
 
-export interface LoadMoreListTexts {
+interface LoadMoreListTexts {
   /** The load-more button ("Show more bills"). */
   loadMore: string;
   /** Announced once more items show: "{count} more bills shown". */

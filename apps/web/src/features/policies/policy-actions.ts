@@ -26,7 +26,7 @@ export function usesOnlineViewRenewal(
  * Whether the policy can be changed online (make a change online, the help that says so): the policy system
  * allows it (allowMTA), gave its address, and the policy has not ended.
  */
-export function offersOnlineChanges(policy: Pick<Policy, 'allowMTA' | 'status' | 'policyActions'>): boolean {
+function offersOnlineChanges(policy: Pick<Policy, 'allowMTA' | 'status' | 'policyActions'>): boolean {
   return policy.allowMTA && policy.status !== 'Expired' && !!policy.policyActions.onlineMidTermAdjustment.url;
 }
 
