@@ -129,6 +129,8 @@ export const policiesGridBlock = z.looseObject({
   filterLabels: z.object({ active: z.string(), upcoming: z.string(), expired: z.string() }),
   filterAriaLabel: z.string(),
   loadMoreText: z.string(),
+  /** Announced after load more, with the number added: "More bills shown: {count}". */
+  loadMoreAddedText: z.string(),
   /** "{count} {status} policies available to view". */
   availableText: z.string(),
   viewPolicyText: z.string(),
@@ -235,6 +237,8 @@ export const billingDocumentsBlock = z.looseObject({
   accountLabel: z.string(),
   viewPdfText: z.string(),
   loadMoreText: z.string(),
+  /** Announced after load more, with the number added: "More bills shown: {count}". */
+  loadMoreAddedText: z.string(),
   pageSize: z.object({
     mobile: z.number().check(z.int(), z.positive()),
     desktop: z.number().check(z.int(), z.positive()),
@@ -248,6 +252,8 @@ export const policyDocumentPacksBlock = z.looseObject({
   body: z.optional(richText),
   downloadText: z.string(),
   loadMoreText: z.string(),
+  /** Announced after load more, with the number added: "More bills shown: {count}". */
+  loadMoreAddedText: z.string(),
   createdLabel: z.string(),
   pageSize: z.object({
     mobile: z.number().check(z.int(), z.positive()),
@@ -288,8 +294,15 @@ export const policyCoverCallToActionBlock = z.looseObject({
   type: z.literal('policyCoverCallToAction'),
   /** Used when the policy allows viewing the renewal online. */
   onlineRenewal: messageBox,
-  /** Used otherwise. */
+  /** Used for a policy in force that can be changed online (allowMTA), or when no other box applies. */
   standard: messageBox,
+  /**
+   * Used for a policy in force that cannot be changed online (allowMTA false, such as a migration renewal):
+   * words and buttons that promise no online change. Without it, the standard box without its online change.
+   */
+  noOnlineChanges: z.optional(messageBox),
+  /** Used for an expired policy, which can no longer be changed; without it, an expired policy shows no box. */
+  expired: z.optional(messageBox),
 });
 
 export const quotesBlock = z.looseObject({

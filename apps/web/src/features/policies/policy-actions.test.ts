@@ -1,6 +1,6 @@
 import type { CallToAction } from '@portal/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { helpApplies, policyActionLink, usesOnlineViewRenewal } from './policy-actions';
+import { callToActionBoxFor, helpApplies, policyActionLink, usesOnlineViewRenewal } from './policy-actions';
 import { findPolicy } from './policy-groups';
 import { premiumText } from './blocks/policy-details';
 import { testPolicy } from '../../test/policy-fixtures';
@@ -57,6 +57,27 @@ describe('policy-system links of a policy (spec §4 link types)', () => {
       );
   });
 
+  it('offers neither a change online nor a request to change an expired policy', () => {
+    expect(policyActionLink(cta('GuidewireMTA'), policy({ status: 'Expired' }))).toBeNull();
+    expect(policyActionLink(cta('GuidewireRequestAChange'), policy({ status: 'Expired' }))).toBeNull();
+  });
+
+  it('words the actions by status and flags: expired, renewal online, no online changes, standard', () => {
+    const renewalOnline = {
+      ...policy().policyActions,
+      onlineViewRenewal: { enabled: true, url: 'https://x.example/r' },
+    };
+    expect(callToActionBoxFor(policy({ status: 'Expired' }))).toBe('expired');
+    expect(
+      callToActionBoxFor(policy({ productType: 'NGH', status: 'Renewing', policyActions: renewalOnline })),
+    ).toBe('onlineRenewal');
+    expect(
+      callToActionBoxFor(policy({ status: 'Renewing', isMigrationRenewal: true, allowMTA: false })),
+    ).toBe('noOnlineChanges');
+    expect(callToActionBoxFor(policy())).toBe('standard');
+    expect(callToActionBoxFor(policy({ status: 'Upcoming' }))).toBe('standard');
+  });
+
   it('leaves other link types to content', () => {
     expect(policyActionLink(cta('Default'), policy())).toBeUndefined();
   });
@@ -81,6 +102,14 @@ describe('policy contextual help filters (spec §5)', () => {
     expect(helpApplies({ productTypes: ['PAH', 'NGB'] }, policy())).toBe(false);
     expect(helpApplies({ productTypes: ['PAH', 'NGB'] }, policy({ productType: 'NGB' }))).toBe(true);
     expect(helpApplies({}, policy())).toBe(true);
+  });
+
+  it('offers no help about changing an expired policy, online or not', () => {
+    const expired = (allowMTA: boolean) => policy({ status: 'Expired', allowMTA });
+    expect(helpApplies({ allowMTA: true, displayFilter: 'Enabled' }, expired(true))).toBe(false);
+    expect(helpApplies({ displayFilter: 'Enabled' }, expired(true))).toBe(false);
+    expect(helpApplies({ allowMTA: false, displayFilter: 'Disabled' }, expired(false))).toBe(false);
+    expect(helpApplies({ displayFilter: 'Disabled' }, expired(true))).toBe(false);
   });
 });
 

@@ -1,7 +1,9 @@
+import { useSearchParams } from 'react-router';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';
 import { RichText } from '../../content/rich-text';
 import { plainText } from '../../lib/content-messages';
+import { PolicyList } from './policy-list';
 import { PolicySubNavigation } from './policy-sub-navigation';
 import { usePolicyFromUrl } from './use-policy-from-url';
 
@@ -13,9 +15,16 @@ const API_ERROR_FALLBACK = '<p>Sorry, we cannot show this policy at the moment. 
 /**
  * A policy's pages (spec customer-data §2: PolicyPage, query parameter id): overview, cover and documents.
  * The policy named by `?id=` must be one of the signed-in customer's; otherwise the page says so (the
- * server answers 404 for anyone else's). The blocks read the same policy from the query cache.
+ * server answers 404 for anyone else's). The blocks read the same policy from the query cache. Without an
+ * id (the main menu's "Your policies") the page lists the customer's policies to choose from.
  */
 export default function PolicyPage({ page }: PageProps<'PolicyPage'>) {
+  const [params] = useSearchParams();
+  if (!params.get('id')) return <PolicyList page={page} />;
+  return <OnePolicy page={page} />;
+}
+
+function OnePolicy({ page }: PageProps<'PolicyPage'>) {
   const policy = usePolicyFromUrl();
   const current = policy.state === 'ready' ? policy.policyNumber : null;
   return (

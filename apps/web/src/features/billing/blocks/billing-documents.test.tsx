@@ -18,6 +18,7 @@ const block = {
   accountLabel: 'Billing account',
   viewPdfText: 'View PDF',
   loadMoreText: 'Show more bills',
+  loadMoreAddedText: 'More bills shown: {count}',
   pageSize: { mobile: 2, desktop: 2 },
   messages: {
     apiError: '<p>Sorry, we cannot show your bills at the moment.</p>',
@@ -90,6 +91,24 @@ describe('bills and payments', () => {
     expect(await screen.findByText('1 October 2026')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^View PDF/ })).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Show more bills' })).not.toBeInTheDocument();
+  });
+
+  it('moves focus to the first bill load more adds (not the page body) and says how many were added', async () => {
+    fakeApi.use(
+      fakeCall(listBillingDocumentsCall, ({ query }) => ({
+        status: 200,
+        body: pages[Number(query.get('page')) - 1]!,
+      })),
+    );
+    render();
+    const button = await screen.findByRole('button', { name: 'Show more bills' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    // The new bill joins its account's list, above bills shown before: focus finds it, not the third row.
+    const added = (await screen.findByText('1 October 2026')).closest('li')!;
+    await vi.waitFor(() => expect(added).toHaveFocus());
+    expect(document.body).not.toHaveFocus();
+    expect(screen.getByText('More bills shown: 1')).toBeInTheDocument();
   });
 
   it('says when there are no bills, and when they cannot be shown', async () => {

@@ -1,6 +1,7 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { BillingDocumentPage } from '@portal/contracts/document';
 import { DocumentRow } from '../../../content/document-row';
+import { LoadMoreList } from '../../../content/load-more-list';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -26,7 +27,7 @@ export function byAccount(pages: readonly BillingDocumentPage[]): BillingDocumen
  * Bills and payments (spec customer-data §2): billing documents per account, newest first, a page at a
  * time (page size for mobile or desktop from content) with load more; View PDF saves each under the name
  * the service gives, with the file error beside one that fails; apiError when the list cannot be read;
- * noDocsErrorHeading and noDocsError when there are none.
+ * noDocsErrorHeading and noDocsError when there are none. Load more moves focus to the first new bill.
  */
 function BillingDocumentsBlock({ block }: { block: BlockOf<'billingDocuments'> }) {
   const user = useCurrentUser();
@@ -41,62 +42,55 @@ function BillingDocumentsBlock({ block }: { block: BlockOf<'billingDocuments'> }
     <section className="content-block billing-documents" aria-labelledby={headingId}>
       <h2 id={headingId}>{block.heading}</h2>
       <RichText html={block.body} />
-      {documents.isPending ? (
-        <p className="block-loading" role="status">
-          {block.loadingText}
-        </p>
-      ) : documents.isError && accounts.length === 0 ? (
-        <div role="alert">
-          <RichText html={block.messages.apiError} className="inset-text" />
-        </div>
-      ) : accounts.length === 0 ? (
-        <div className="inset-text">
-          <h3>{block.messages.noDocsErrorHeading}</h3>
-          <RichText html={block.messages.noDocsError} />
-        </div>
-      ) : (
-        <>
-          <ul className="document-packs">
-            {accounts.map((account) => (
-              <li key={account.accountNumber} className="document-pack">
-                <h3 className="document-pack__title">
-                  {block.accountLabel} {account.accountNumber}
-                </h3>
-                <ul className="document-list">
-                  {account.documentSummaries.map((doc) => (
-                    <DocumentRow
-                      key={doc.id}
-                      name={doc.name}
-                      detail={formatLongDate(doc.date)}
-                      buttonText={block.viewPdfText}
-                      fileError={block.messages.fileError}
-                      onDownload={() =>
-                        downloadBillingDocument(user.customerId, doc.id, doc.name, account.accountNumber)
-                      }
-                    />
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-          {documents.isFetchNextPageError && (
-            <div role="alert">
-              <RichText html={block.messages.apiError} className="inset-text" />
-            </div>
-          )}
-          {documents.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-busy={documents.isFetchingNextPage}
-              disabled={documents.isFetchingNextPage}
-              onClick={() => void documents.fetchNextPage()}
-            >
-              {block.loadMoreText}
-            </button>
-          )}
-        </>
-      )}
+      <LoadMoreList
+        state={
+          documents.isPending
+            ? 'loading'
+            : documents.isError && accounts.length === 0
+              ? 'failed'
+              : accounts.length === 0
+                ? 'empty'
+                : 'ready'
+        }
+        texts={{
+          loading: block.loadingText,
+          apiError: block.messages.apiError,
+          emptyHeading: block.messages.noDocsErrorHeading,
+          empty: block.messages.noDocsError,
+          loadMore: block.loadMoreText,
+          added: block.loadMoreAddedText,
+        }}
+        itemSelector=".document-row"
+        itemCount={accounts.reduce((sum, account) => sum + account.documentSummaries.length, 0)}
+        hasMore={documents.hasNextPage}
+        loadingMore={documents.isFetchingNextPage}
+        loadMoreFailed={documents.isFetchNextPageError}
+        onLoadMore={() => void documents.fetchNextPage()}
+      >
+        <ul className="document-packs">
+          {accounts.map((account) => (
+            <li key={account.accountNumber} className="document-pack">
+              <h3 className="document-pack__title">
+                {block.accountLabel} {account.accountNumber}
+              </h3>
+              <ul className="document-list">
+                {account.documentSummaries.map((doc) => (
+                  <DocumentRow
+                    key={doc.id}
+                    name={doc.name}
+                    detail={formatLongDate(doc.date)}
+                    buttonText={block.viewPdfText}
+                    fileError={block.messages.fileError}
+                    onDownload={() =>
+                      downloadBillingDocument(user.customerId, doc.id, doc.name, account.accountNumber)
+                    }
+                  />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </LoadMoreList>
     </section>
   );
 }

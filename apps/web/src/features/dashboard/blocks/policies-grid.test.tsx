@@ -16,6 +16,7 @@ const block = {
   filterLabels: { active: 'Active', upcoming: 'Upcoming', expired: 'Expired' },
   filterAriaLabel: 'Show policies that are',
   loadMoreText: 'Show more policies',
+  loadMoreAddedText: 'More policies shown: {count}',
   availableText: '{count} {status} policies available to view',
   viewPolicyText: 'View policy',
   labels: {},
@@ -63,6 +64,18 @@ describe('policies grid (spec customer-data §2, §4, §9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more policies' }));
     expect(cardTitles()).toHaveLength(7);
     expect(cardTitles().at(-1)).toBe('Renewing policy 7');
+    expect(screen.queryByRole('button', { name: 'Show more policies' })).not.toBeInTheDocument();
+  });
+
+  it('moves focus to the first card load more adds, and says how many were added', async () => {
+    serveCustomerData({ active: policies(5, 'Active') });
+    show();
+    const button = await screen.findByRole('button', { name: 'Show more policies' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const fourth = screen.getByRole('heading', { name: 'Active policy 4' }).closest('li')!;
+    expect(fourth).toHaveFocus();
+    expect(screen.getByText('More policies shown: 2')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more policies' })).not.toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import type { PolicySummary } from '@portal/contracts/policy';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CallToActionList } from '../../../content/call-to-action';
+import { LoadMoreList } from '../../../content/load-more-list';
 import { fillPlaceholders } from '../../../content/placeholders';
 import { RichText } from '../../../content/rich-text';
 import { trackDashboardPolicyView } from '../../../lib/analytics/virtual-views';
@@ -68,7 +69,8 @@ function PolicyCard({ policy, block }: { policy: PolicySummary; block: BlockOf<'
 /**
  * The policies grid (spec customer-data §2, §4, §9): filter pills for the categories that have policies,
  * three cards per category and three more at each "load more", back to three five minutes after the
- * last one, "N ... policies available to view" above more than three, and the no-policies template.
+ * last one, "N ... policies available to view" above more than three, and the no-policies template. Load
+ * more moves focus to the first card it adds and says how many were added.
  */
 function PoliciesGridBlock({ block }: { block: BlockOf<'policiesGrid'> }) {
   const { data } = useCustomerData();
@@ -140,16 +142,20 @@ function PoliciesGridBlock({ block }: { block: BlockOf<'policiesGrid'> }) {
           {fillPlaceholders(block.availableText, { count: policies.length, status: statusName })}
         </p>
       )}
-      <ul className="card-grid">
-        {policies.slice(0, count).map((policy) => (
-          <PolicyCard key={policy.policyNumber} policy={policy} block={block} />
-        ))}
-      </ul>
-      {count < policies.length && (
-        <button type="button" className="button button--secondary" onClick={loadMore}>
-          {block.loadMoreText}
-        </button>
-      )}
+      <LoadMoreList
+        state="ready"
+        texts={{ loadMore: block.loadMoreText, added: block.loadMoreAddedText, apiError: block.errorText }}
+        itemSelector=".policy-card"
+        itemCount={Math.min(count, policies.length)}
+        hasMore={count < policies.length}
+        onLoadMore={loadMore}
+      >
+        <ul className="card-grid">
+          {policies.slice(0, count).map((policy) => (
+            <PolicyCard key={policy.policyNumber} policy={policy} block={block} />
+          ))}
+        </ul>
+      </LoadMoreList>
     </section>
   );
 }

@@ -1,10 +1,14 @@
 import type { BlockOf } from '@portal/contracts/content';
 import { Link } from 'react-router';
 import { RichText } from '../../../content/rich-text';
+import { coverLabel, homeFirst } from '../../../lib/cover-labels';
 import { formatLongDate } from '../../../lib/format';
 import { useCustomerData } from '../../../content/use-customer-data';
 
-/** Yellow cards for policies due for renewal: product, line of business or vehicles, number, renewal date. */
+/**
+ * Yellow cards for policies due for renewal: product, line of business or vehicles, number, renewal date.
+ * Lines of business read as the cover page names them (Home first), never as the policy system's codes.
+ */
 function RenewalsGridBlock({ block }: { block: BlockOf<'renewalsGrid'> }) {
   const { data } = useCustomerData();
   const renewing = data?.policies.renewing ?? [];
@@ -21,7 +25,9 @@ function RenewalsGridBlock({ block }: { block: BlockOf<'renewalsGrid'> }) {
             <p>
               {policy.vehicleReg.length > 0
                 ? `${block.labels['vehicles'] ?? 'Vehicles'}: ${policy.vehicleReg.join(', ')}`
-                : policy.lineOfBusinessTypes.join(', ')}
+                : homeFirst(policy.lineOfBusinessTypes.map((type) => ({ type })))
+                    .map((line) => coverLabel(policy.productType, line.type))
+                    .join(', ')}
             </p>
             <dl className="summary-list">
               <div>

@@ -44,11 +44,11 @@ const renewalActions = (enabled: boolean) => ({
   onlineViewRenewal: { enabled, url: enabled ? 'https://policy.example/view-renewal/1' : null },
 });
 
-function show(policy: Policy) {
+function show(policy: Policy, content: BlockOf<'policyCoverCallToAction'> = block) {
   fakeApi.use(fakeCall(getPolicyCall, () => ({ status: 200, body: policy })));
   renderWithRoot(
     <QueryClientProvider client={createQueryClient()}>
-      <PolicyCoverCallToActionBlock block={block} />
+      <PolicyCoverCallToActionBlock block={content} />
     </QueryClientProvider>,
     { path: `/account/policies/cover?id=${policy.policyNumber}` },
   );
@@ -88,5 +88,70 @@ describe('policy cover call to action (spec customer-data §2, §9)', () => {
       'href',
       'https://policy.example/request-a-change?policy=123X4567890',
     );
+  });
+
+  describe('worded by the policy’s status and flags (the overview page’s boxes)', () => {
+    const overview = {
+      ...block,
+      standard: {
+        heading: 'Need to change something?',
+        body: '<p>You can make some changes online, such as updating your address.</p>',
+        callsToAction: [
+          {
+            text: 'Make a change online',
+            linkType: 'GuidewireMTA',
+            opensIn: 'NewTab',
+            showInterstitial: false,
+            link: '',
+            style: 'primary',
+          },
+          {
+            text: 'Request a change',
+            linkType: 'GuidewireRequestAChange',
+            opensIn: 'NewTab',
+            showInterstitial: false,
+            link: '',
+            style: 'primary',
+          },
+        ],
+      },
+      noOnlineChanges: {
+        heading: 'Need to change something?',
+        body: '<p>This policy cannot be changed online.</p>',
+        callsToAction: [
+          {
+            text: 'Request a change',
+            linkType: 'GuidewireRequestAChange',
+            opensIn: 'NewTab',
+            showInterstitial: false,
+            link: '',
+            style: 'primary',
+          },
+        ],
+      },
+      expired: { heading: 'This policy has ended', body: '<p>It cannot be changed.</p>', callsToAction: [] },
+    } as BlockOf<'policyCoverCallToAction'>;
+
+    it('offers a change online to a policy in force that allows it', async () => {
+      show(testPolicy(), overview);
+      expect(await screen.findByText(/You can make some changes online/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /^Make a change online/ })).toBeInTheDocument();
+    });
+
+    it('offers no change, and no words about one, to an expired policy', async () => {
+      show(testPolicy({ status: 'Expired' }), overview);
+      expect(await screen.findByRole('heading', { name: 'This policy has ended' })).toBeInTheDocument();
+      expect(screen.queryByText(/changes online/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Make a change online/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Request a change/ })).not.toBeInTheDocument();
+    });
+
+    it('says a migration renewal without online changes cannot be changed online, and offers a request', async () => {
+      show(testPolicy({ status: 'Renewing', isMigrationRenewal: true, allowMTA: false }), overview);
+      expect(await screen.findByText('This policy cannot be changed online.')).toBeInTheDocument();
+      expect(screen.queryByText(/You can make some changes online/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Make a change online/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /^Request a change/ })).toBeInTheDocument();
+    });
   });
 });

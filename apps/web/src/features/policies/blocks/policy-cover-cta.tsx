@@ -1,9 +1,9 @@
-import type { BlockOf, CallToAction } from '@portal/contracts/content';
+import type { BlockOf, CallToAction, MessageBox } from '@portal/contracts/content';
 import type { Policy } from '@portal/contracts/policy';
 import { CallToActionButton } from '../../../content/call-to-action';
 import { PolicySystemLink } from '../../../content/policy-system-link';
 import { RichText } from '../../../content/rich-text';
-import { policyActionLink, usesOnlineViewRenewal } from '../policy-actions';
+import { callToActionBoxFor, policyActionLink } from '../policy-actions';
 import { usePolicyFromUrl } from '../use-policy-from-url';
 
 function classFor(style: CallToAction['style']): string {
@@ -29,17 +29,34 @@ function PolicyCallToAction({ cta, policy }: { cta: CallToAction; policy: Policy
   );
 }
 
+/** The box that words this policy's actions, falling back as the contract describes. */
+function boxFor(block: BlockOf<'policyCoverCallToAction'>, policy: Policy): MessageBox | undefined {
+  switch (callToActionBoxFor(policy)) {
+    case 'expired':
+      return block.expired;
+    case 'onlineRenewal':
+      return block.onlineRenewal;
+    case 'noOnlineChanges':
+      return block.noOnlineChanges ?? block.standard;
+    case 'standard':
+      return block.standard;
+  }
+}
+
 /**
- * The policy cover call to action (spec customer-data §2, §9): the online renewal box for a renewal viewed
- * online (an NGH or NGB renewal with online view renewal enabled), else the standard one. Policy-system links take the policy's own addresses
- * and show the interstitial (bespoke for request a change) before leaving; an action the policy does not
- * offer is not shown.
+ * The policy cover call to action (spec customer-data §2, §5, §9), worded by the policy's status and flags:
+ * the online renewal box for a renewal viewed online (an NGH or NGB renewal with online view renewal
+ * enabled), the expired box for a policy that has ended, the no-online-changes box for one that cannot be
+ * changed online (allowMTA false), else the standard one. Policy-system links take the policy's own
+ * addresses and show the interstitial (bespoke for request a change) before leaving; an action the policy
+ * does not offer is not shown.
  */
 function PolicyCoverCallToActionBlock({ block }: { block: BlockOf<'policyCoverCallToAction'> }) {
   const found = usePolicyFromUrl();
   if (found.state !== 'ready') return null;
   const { policy } = found;
-  const box = usesOnlineViewRenewal(policy) ? block.onlineRenewal : block.standard;
+  const box = boxFor(block, policy);
+  if (!box) return null;
   const headingId = `${block.id}-heading`;
   return (
     <section className="content-block policy-cta" aria-labelledby={headingId}>

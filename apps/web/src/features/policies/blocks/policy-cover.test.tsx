@@ -2,6 +2,7 @@ import type { BlockOf } from '@portal/contracts/content';
 import { getPolicyCall, type LineOfBusiness, type Policy, type Valuable } from '@portal/contracts/policy';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../session/query-client';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
@@ -49,14 +50,19 @@ function show(policy: Policy, content: BlockOf<'policyCoverInsert'> = block) {
   fakeApi.use(fakeCall(getPolicyCall, () => ({ status: 200, body: policy })));
   return renderWithRoot(
     <QueryClientProvider client={createQueryClient()}>
+      <h1>What you are covered for</h1>
       <PolicyCoverBlock block={content} />
     </QueryClientProvider>,
     { path: `/account/policies/cover?id=${policy.policyNumber}` },
   );
 }
 
+// The block has no heading of its own here, as on the cover page: the accordions' headings follow the h1.
 const accordionHeadings = () =>
-  screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+/** The heading levels in document order, from the page's h1 down. */
+const headingLevels = () => screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
 
 describe('policy cover (spec customer-data §2, §8, §9)', () => {
   let signOut: () => void;
@@ -143,5 +149,35 @@ describe('policy cover (spec customer-data §2, §8, §9)', () => {
     expect(accordionHeadings()).toEqual(['Home cover: buildings and contents']);
     expect(screen.queryByText(/Mystery/)).not.toBeInTheDocument();
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('unexpected data for line Mystery'));
+  });
+
+  it('skips no heading level after the page’s h1, with or without a block heading (WCAG 1.3.1)', async () => {
+    const policy = testPolicy({
+      linesOfBusiness: [line('Home'), line('Valuables', { risks: [], valuables: [valuable(1)] })],
+    });
+    show(policy);
+    await screen.findByText('Home risk');
+    expect(headingLevels()).toEqual([1, 2, 3, 2, 3]);
+  });
+
+  it('keeps one level below a block heading', async () => {
+    show(testPolicy({ linesOfBusiness: [line('Home')] }), { ...block, heading: 'Your cover' });
+    await screen.findByText('Home risk');
+    expect(headingLevels()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('draws an expand or collapse indicator that follows the native disclosure', async () => {
+    show(testPolicy({ linesOfBusiness: [line('Home'), line('Motor')] }));
+    const home = (await screen.findByRole('heading', { name: 'Home cover: buildings and contents' })).closest(
+      'details',
+    )!;
+    const summary = home.querySelector('summary')!;
+    expect(home).not.toHaveAttribute('open');
+    expect(summary).toHaveTextContent('Show details');
+    await userEvent.click(summary);
+    expect(home).toHaveAttribute('open');
+    expect(summary).toHaveTextContent('Hide details');
+    await userEvent.click(summary);
+    expect(summary).toHaveTextContent('Show details');
   });
 });

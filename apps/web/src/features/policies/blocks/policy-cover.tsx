@@ -1,12 +1,15 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { Bicycle, LineOfBusiness, Policy, Valuable } from '@portal/contracts/policy';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { RichText } from '../../../content/rich-text';
 import { formatGbp } from '../../../lib/format';
-import { artTypeLabel, coverLabel, homeFirst } from '../cover-labels';
+import { artTypeLabel, coverLabel, homeFirst } from '../../../lib/cover-labels';
 import { usePolicyFromUrl } from '../use-policy-from-url';
 
 type Labels = (key: string, fallback: string) => string;
+
+/** Heading levels under the block: the accordions' and, one below, their sections'. */
+type Levels = { line: 'h2' | 'h3'; section: 'h3' | 'h4' };
 
 /** Spec §9: valuables, fine art and bicycle lists show at most this many items (content may lower it). */
 const MAX_LISTED_ITEMS = 20;
@@ -99,12 +102,14 @@ function BicycleItem({ item, label }: { item: Bicycle; label: Labels }) {
 /** A list capped at `max` items, with the content's message when there are more. */
 function Capped<T>({
   heading,
+  level: Heading,
   items,
   max,
   tooMany,
   render,
 }: {
   heading: string;
+  level: Levels['section'];
   items: readonly T[];
   max: number;
   tooMany: string;
@@ -113,7 +118,7 @@ function Capped<T>({
   if (items.length === 0) return null;
   return (
     <>
-      <h4>{heading}</h4>
+      <Heading>{heading}</Heading>
       <ul className="cover-items">{items.slice(0, max).map(render)}</ul>
       {items.length > max && <p className="inset-text">{tooMany}</p>}
     </>
@@ -125,20 +130,29 @@ function LineAccordion({
   line,
   block,
   label,
+  levels,
   open,
 }: {
   policy: Policy;
   line: LineOfBusiness;
   block: BlockOf<'policyCoverInsert'>;
   label: Labels;
+  levels: Levels;
   open: boolean;
 }) {
   const max = listLimit(block);
   const tooMany = tooManyItemsText(block);
+  // The native details keeps its own state; this copy only words the indicator beside the heading.
+  const [isOpen, setIsOpen] = useState(open);
+  const { line: LineHeading, section: SectionHeading } = levels;
   return (
-    <details className="accordion" open={open}>
+    <details className="accordion" open={open} onToggle={(event) => setIsOpen(event.currentTarget.open)}>
       <summary className="accordion__summary">
-        <h3 className="accordion__heading">{coverLabel(policy.productType, line.type)}</h3>
+        <LineHeading className="accordion__heading">{coverLabel(policy.productType, line.type)}</LineHeading>
+        <span className="accordion__indicator">
+          <span className="accordion__chevron" aria-hidden="true" />
+          {isOpen ? label('collapse', 'Hide details') : label('expand', 'Show details')}
+        </span>
       </summary>
       <div className="accordion__body">
         {line.coverLevel && (
@@ -148,7 +162,7 @@ function LineAccordion({
         )}
         {line.risks.map((risk, i) => (
           <div key={`${risk.displayName}-${i}`} className="cover-risk">
-            <h4>{risk.displayName}</h4>
+            <SectionHeading>{risk.displayName}</SectionHeading>
             {risk.registration && (
               <p>
                 <strong>{label('registration', 'Registration')}:</strong> {risk.registration}
@@ -168,6 +182,7 @@ function LineAccordion({
         ))}
         <Capped
           heading={label('valuables', 'Valuables')}
+          level={SectionHeading}
           items={line.valuables}
           max={max}
           tooMany={tooMany}
@@ -177,6 +192,7 @@ function LineAccordion({
         />
         <Capped
           heading={label('bicycles', 'Bicycles')}
+          level={SectionHeading}
           items={line.bicycles}
           max={max}
           tooMany={tooMany}
@@ -187,7 +203,11 @@ function LineAccordion({
   );
 }
 
-/** Policy cover insert (spec customer-data §2): one accordion per line of business, Home first. */
+/**
+ * Policy cover insert (spec customer-data §2): one accordion per line of business, Home first. The
+ * accordions' headings sit one level below the block's heading, or below the page's h1 when the block has
+ * none, so no level is skipped.
+ */
 function PolicyCoverBlock({ block }: { block: BlockOf<'policyCoverInsert'> }) {
   const found = usePolicyFromUrl();
   const shown = found.state === 'ready' ? found.policy : undefined;
@@ -199,6 +219,7 @@ function PolicyCoverBlock({ block }: { block: BlockOf<'policyCoverInsert'> }) {
   const { policy } = found;
   const label: Labels = (key, fallback) => block.labels[key] ?? fallback;
   const lines = homeFirst(policy.linesOfBusiness).filter(isExpectedLine);
+  const levels: Levels = block.heading ? { line: 'h3', section: 'h4' } : { line: 'h2', section: 'h3' };
   return (
     <section className="content-block policy-cover" aria-label={block.heading ?? 'Your cover'}>
       {block.heading && <h2>{block.heading}</h2>}
@@ -213,6 +234,7 @@ function PolicyCoverBlock({ block }: { block: BlockOf<'policyCoverInsert'> }) {
             line={line}
             block={block}
             label={label}
+            levels={levels}
             open={lines.length === 1}
           />
         ))

@@ -3,7 +3,7 @@ import type { Policy } from '@portal/contracts/policy';
 import { SummaryRow } from '../../../components/ui/summary-row';
 import { RichText } from '../../../content/rich-text';
 import { formatGbp, formatLongDate } from '../../../lib/format';
-import { coverLabel, homeFirst } from '../cover-labels';
+import { coverLabel, homeFirst } from '../../../lib/cover-labels';
 import { usePolicyFromUrl } from '../use-policy-from-url';
 
 /** Spec §2: start, renewal, premium, payment plan and holder are shown for policies in force or to come. */

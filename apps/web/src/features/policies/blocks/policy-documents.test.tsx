@@ -18,6 +18,7 @@ const block = {
   type: 'policyDocumentPacks',
   downloadText: 'Download',
   loadMoreText: 'Show more documents',
+  loadMoreAddedText: 'More documents shown: {count}',
   createdLabel: 'Issued on',
   pageSize: { mobile: 2, desktop: 2 },
   messages: {
@@ -88,9 +89,12 @@ describe('policy documents', () => {
     expect(screen.queryByText('Motor policy wording')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more documents' }));
-    expect(await screen.findByRole('heading', { name: 'Pack 1' })).toBeInTheDocument();
+    const added = await screen.findByRole('heading', { name: 'Pack 1' });
     expect(screen.queryByRole('button', { name: 'Show more documents' })).not.toBeInTheDocument();
     expect(pages).toEqual([1, 2]);
+    // Focus moves to the pack load more added, not to the page body, and the number added is announced.
+    await vi.waitFor(() => expect(added.closest('li')).toHaveFocus());
+    expect(screen.getByText('More documents shown: 1')).toBeInTheDocument();
   });
 
   it('shows the file error beside a document that cannot be opened, and saves one that can', async () => {

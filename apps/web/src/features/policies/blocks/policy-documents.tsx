@@ -1,6 +1,7 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { DocumentSummary, PolicyDocumentPack } from '@portal/contracts/document';
 import { DocumentRow } from '../../../content/document-row';
+import { LoadMoreList } from '../../../content/load-more-list';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -75,49 +76,42 @@ export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocument
     <section className="content-block policy-documents" aria-labelledby={headingId}>
       <h2 id={headingId}>{block.heading ?? 'Your documents'}</h2>
       <RichText html={block.body} />
-      {documents.isPending ? (
-        <p className="block-loading" role="status">
-          Loading your documents…
-        </p>
-      ) : documents.isError && packs.length === 0 ? (
-        <div role="alert">
-          <RichText html={block.messages.apiError} className="inset-text" />
-        </div>
-      ) : packs.length === 0 ? (
-        <div className="inset-text">
-          <h3>{block.messages.noDocsErrorHeading}</h3>
-          <RichText html={block.messages.noDocsError} />
-        </div>
-      ) : (
-        <>
-          <ul className="document-packs">
-            {packs.map((pack) => (
-              <Pack
-                key={`${pack.title}-${pack.createDate}`}
-                pack={pack}
-                block={block}
-                onDownload={onDownload}
-              />
-            ))}
-          </ul>
-          {documents.isFetchNextPageError && (
-            <div role="alert">
-              <RichText html={block.messages.apiError} className="inset-text" />
-            </div>
-          )}
-          {documents.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-busy={documents.isFetchingNextPage}
-              disabled={documents.isFetchingNextPage}
-              onClick={() => void documents.fetchNextPage()}
-            >
-              {block.loadMoreText}
-            </button>
-          )}
-        </>
-      )}
+      <LoadMoreList
+        state={
+          documents.isPending
+            ? 'loading'
+            : documents.isError && packs.length === 0
+              ? 'failed'
+              : packs.length === 0
+                ? 'empty'
+                : 'ready'
+        }
+        texts={{
+          loading: 'Loading your documents…',
+          apiError: block.messages.apiError,
+          emptyHeading: block.messages.noDocsErrorHeading,
+          empty: block.messages.noDocsError,
+          loadMore: block.loadMoreText,
+          added: block.loadMoreAddedText,
+        }}
+        itemSelector=".document-pack"
+        itemCount={packs.length}
+        hasMore={documents.hasNextPage}
+        loadingMore={documents.isFetchingNextPage}
+        loadMoreFailed={documents.isFetchNextPageError}
+        onLoadMore={() => void documents.fetchNextPage()}
+      >
+        <ul className="document-packs">
+          {packs.map((pack) => (
+            <Pack
+              key={`${pack.title}-${pack.createDate}`}
+              pack={pack}
+              block={block}
+              onDownload={onDownload}
+            />
+          ))}
+        </ul>
+      </LoadMoreList>
       {/* After the policy's own documents have loaded, so the list does not jump below them. */}
       {!documents.isPending && inserts.length > 0 && (
         <>
