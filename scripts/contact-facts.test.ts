@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { demoAgencies } from '../apps/server/src/db/demo-portfolio';
+import { pdfText } from '../e2e/support/pdf-text';
 import { leaflets, mediaDir, sitePhone } from './leaflets.mjs';
 
 /*
@@ -46,27 +46,6 @@ function contentTexts(): Array<{ where: string; text: string }> {
   };
   visit(contentDir);
   return texts;
-}
-
-/** The text a pdfkit PDF draws, in order: its content streams' TJ strings (WinAnsi, written as hex). */
-function pdfText(file: string): string {
-  const bytes = readFileSync(file);
-  const source = bytes.toString('latin1');
-  let text = '';
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    let stream: string;
-    try {
-      stream = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    } catch {
-      continue; // not a compressed content stream (fonts are not embedded)
-    }
-    for (const [array] of stream.matchAll(/\[[^\]]*\]\s*TJ/g))
-      for (const [, hex] of array.matchAll(/<([0-9a-fA-F]*)>/g))
-        text += Buffer.from(hex!, 'hex').toString('latin1');
-  }
-  return text;
 }
 
 /** "08:00" -> "8am", "17:30" -> "5:30pm", as the agency card shows a record's times. */
@@ -116,9 +95,8 @@ describe('contact facts: one source each', () => {
   it.each(leaflets().map((leaflet) => [leaflet.file, leaflet] as const))(
     'the %s leaflet says what scripts/leaflets.mjs makes of its text and the freephone number',
     (file, leaflet) => {
-      const text = pdfText(path.join(mediaDir, file));
+      const text = pdfText(readFileSync(path.join(mediaDir, file)));
       const expected = ['Meridian Mutual', leaflet.title, ...leaflet.sections.flat(), leaflet.footer];
-      // pdfkit breaks long lines at spaces and keeps them, so the drawn strings join back to the texts.
       expect(text).toBe(expected.join(''));
       const numbers = [...text.matchAll(phonePattern)].map(([number]) => number);
       expect(numbers.filter(notOurs)).toEqual([]);
