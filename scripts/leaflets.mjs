@@ -1,3 +1,4 @@
+/* global console, process */
 /*
  * The leaflets served from content/media (policy document inserts), made from their texts below and the
  * site's freephone number in content/site-settings.json, so that a leaflet never gives another number than
