@@ -175,7 +175,7 @@ export const demoAgencies: DemoAgency[] = [
     agencyId: 'mutual-direct',
     name: 'Meridian Mutual Direct',
     url: 'https://www.meridianmutual.example/contact',
-    telephoneNumber: '0800 121 4560',
+    telephoneNumber: '0800 123 4567',
     address: 'Meridian House, Tiddington Road, Stratford-upon-Avon, CV37 7BJ',
     latitude: 52.1917,
     longitude: -1.6865,

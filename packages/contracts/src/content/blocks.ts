@@ -312,6 +312,11 @@ export const quotesBlock = z.looseObject({
   labels: texts,
   downloadText: z.string(),
   continueOnlineText: z.string(),
+  /**
+   * Why continue online is not available for a quote, beside its disabled button; `{phone}` is filled with
+   * the site's freephone number (settings' infinityPhoneTracking).
+   */
+  continueByPhoneText: z.string(),
   noQuotes: messageBox,
   fileError: richText,
 });

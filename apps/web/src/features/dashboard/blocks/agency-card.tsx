@@ -9,7 +9,17 @@ function mapLink(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
 
-/** The customer's agency (phone, address, map, website), or the content's fallback with the direct line's hours. */
+/** A clock time of the agency record as customers read it: "08:00" -> "8am", "17:30" -> "5:30pm". */
+function formatClockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * The customer's agency (phone, address, map, website), or the content's fallback with the direct line's
+ * hours. The hours are the Mutual Direct record's (the one source of them); the fallback text gives none.
+ */
 function AgencyCardBlock({ block }: { block: BlockOf<'agencyCard'> }) {
   const { data } = useCustomerData();
   if (!data) return null;
@@ -19,8 +29,8 @@ function AgencyCardBlock({ block }: { block: BlockOf<'agencyCard'> }) {
   const hours =
     direct?.mutualDirectTelephonesOpen && direct.mutualDirectTelephonesClose
       ? fillPlaceholders(block.openingHoursText, {
-          open: direct.mutualDirectTelephonesOpen,
-          close: direct.mutualDirectTelephonesClose,
+          open: formatClockTime(direct.mutualDirectTelephonesOpen),
+          close: formatClockTime(direct.mutualDirectTelephonesClose),
         })
       : null;
   if (!agency) {

@@ -17,6 +17,7 @@ const block = {
   labels: { quoteNumber: 'Quote reference', startDate: 'Cover would start' },
   downloadText: 'Download quote',
   continueOnlineText: 'Continue your quote',
+  continueByPhoneText: 'This quote cannot be continued online. To continue it, call us free on {phone}.',
   noQuotes: { heading: 'You have no saved quotes', body: '<p>Quotes appear here.</p>', callsToAction: [] },
   fileError: '<p>Sorry, we cannot open this document.</p>',
 } as BlockOf<'quotes'>;
@@ -43,6 +44,7 @@ function show() {
       path: '/account/dashboard',
       settings: makeSettings({
         policyTypeMappingText: { PHL: 'Home Insurance', PAH: 'Valuables Insurance' },
+        infinityPhoneTracking: '0800 123 4567',
       }),
     },
   );
@@ -72,7 +74,17 @@ describe('quotes (spec customer-data §2, §6)', () => {
       'href',
       'https://policy.example/quote/102Q90000001',
     );
-    expect(within(cards[1]!).getByRole('button', { name: /^Continue your quote/ })).toBeDisabled();
+    // Not online: the button says it is not available and why (from content, with the freephone number).
+    const byPhone = within(cards[1]!).getByRole('button', { name: /^Continue your quote/ });
+    expect(byPhone).toHaveAttribute('aria-disabled', 'true');
+    expect(byPhone).toHaveAccessibleDescription(
+      'This quote cannot be continued online. To continue it, call us free on 0800 123 4567.',
+    );
+    expect(within(cards[1]!).getByRole('link', { name: '0800 123 4567' })).toHaveAttribute(
+      'href',
+      'tel:08001234567',
+    );
+    expect(within(cards[0]!).queryByText(/cannot be continued online/)).not.toBeInTheDocument();
     expect(within(cards[1]!).getByRole('button', { name: /^Download quote/ })).toBeEnabled();
   });
 

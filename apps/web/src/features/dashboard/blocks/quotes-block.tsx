@@ -2,6 +2,7 @@ import type { BlockOf } from '@portal/contracts/content';
 import type { Quote } from '@portal/contracts/policy';
 import { useState } from 'react';
 import { CallToActionList } from '../../../content/call-to-action';
+import { fillPlaceholders, telHref } from '../../../content/placeholders';
 import { PolicySystemLink } from '../../../content/policy-system-link';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
@@ -13,6 +14,21 @@ import { useOptionalSiteSettings } from '../../../content/use-site-settings';
 /** The product's name from settings' policyTypeMappingText ("PHL" -> "Home Insurance"), else its code. */
 function productNameOf(productType: string, mapping: Readonly<Record<string, string>> | undefined): string {
   return mapping?.[productType] ?? productType;
+}
+
+/** The content's reason, its `{phone}` the site's freephone number as a link to call it. */
+function ByPhoneText({ text, phone }: { text: string; phone: string | null }) {
+  const [before, after] = text.split('{phone}', 2);
+  if (after === undefined || !phone) return <>{fillPlaceholders(text, { phone: phone ?? '' })}</>;
+  return (
+    <>
+      {before}
+      <a href={telHref(phone)} className="nowrap">
+        {phone}
+      </a>
+      {after}
+    </>
+  );
 }
 
 function QuoteCard({
@@ -27,6 +43,8 @@ function QuoteCard({
   const settings = useOptionalSiteSettings();
   const [failed, setFailed] = useState<string | null>(null);
   const online = quote.quoteActions.onlineQuoteAndBuy;
+  const canContinue = online.enabled && online.url !== null;
+  const reasonId = `quote-${quote.quoteNumber}-by-phone`;
   return (
     <li className="policy-card">
       <h3 className="policy-card__title">
@@ -65,18 +83,25 @@ function QuoteCard({
             </span>
           </button>
         ))}
-        {online.enabled && online.url ? (
+        {canContinue && online.url ? (
           <PolicySystemLink href={online.url} className="button">
             {block.continueOnlineText}
             <span className="visually-hidden"> {quote.quoteNumber}</span>
           </PolicySystemLink>
         ) : (
-          <button type="button" className="button" disabled>
+          // aria-disabled rather than disabled: it stays in the tab order, so a keyboard or screen reader
+          // user meets it and hears why it does nothing (the reason below, tied by aria-describedby).
+          <button type="button" className="button" aria-disabled="true" aria-describedby={reasonId}>
             {block.continueOnlineText}
             <span className="visually-hidden"> {quote.quoteNumber}</span>
           </button>
         )}
       </div>
+      {!canContinue && (
+        <p id={reasonId} className="quote-card__reason">
+          <ByPhoneText text={block.continueByPhoneText} phone={settings?.infinityPhoneTracking ?? null} />
+        </p>
+      )}
       {failed && <RichText html={block.fileError} className="file-error" />}
     </li>
   );

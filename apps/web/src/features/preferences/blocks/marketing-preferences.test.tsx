@@ -56,6 +56,11 @@ describe('marketing preference rules (spec §4)', () => {
       online: false,
       email: true,
     });
+    // Ticked and unticked again: the unticked box is what was saved (never set), so nothing changed.
+    expect(changedPreferences(saved, { ...saved, email: false })).toBeNull();
+    expect(changedPreferences({ ...saved, email: false }, { ...saved, email: true })).toEqual({
+      email: true,
+    });
   });
 });
 
@@ -112,6 +117,51 @@ describe('marketing preferences block', () => {
     expect(save).toHaveAttribute('aria-disabled', 'true');
     // Spec §4: a successful save emits a preference-updated event (the analytics data layer).
     expect(window.dataLayer).toEqual([{ event: 'preferenceUpdated', preference: 'marketing' }]);
+  });
+
+  it('ticking Email and unticking it again leaves nothing to save (spec §4)', async () => {
+    fakeApi.use(fakeCall(getUserPreferencesCall, () => ({ status: 200, body: stored(true) })));
+    render();
+    const email = await screen.findByRole('checkbox', { name: 'Email' });
+    const save = screen.getByRole('button', { name: 'Save marketing preferences' });
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(email);
+    expect(save).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(email);
+    expect(email).not.toBeChecked();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('after a save the saved choice is the one to differ from', async () => {
+    const sent: unknown[] = [];
+    fakeApi.use(
+      fakeCall(getUserPreferencesCall, () => ({ status: 200, body: stored(true) })),
+      fakeCall(updatePreferencesCall, ({ body }) => {
+        sent.push(body);
+        return {
+          status: 200,
+          body: {
+            marketingPreferences: { email: null, phone: null, post: null, online: false },
+            correspondencePreferences: { paperless: true, addressLines: [] },
+          },
+        };
+      }),
+    );
+    render();
+    const save = await screen.findByRole('button', { name: 'Save marketing preferences' });
+    await userEvent.click(screen.getByRole('radio', { name: 'No' }));
+    await userEvent.click(save);
+    expect(await screen.findByText('Your marketing preferences have been saved.')).toBeInTheDocument();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    // Yes now differs from what was saved (No), and No again does not.
+    await userEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(save).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(screen.getByRole('radio', { name: 'No' }));
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(sent).toEqual([{ marketingPreferences: { online: false } }]);
   });
 
   it('on a failed save says so and goes back to what was saved', async () => {

@@ -23,16 +23,21 @@ export function channelsOffered(saved: Choice): boolean {
   return saved.email === null && saved.phone === null && saved.post === null;
 }
 
-/** What a save sends: only the preferences that differ from the last saved; null when nothing does. */
+/**
+ * What a save sends: only the preferences whose choice differs from the last saved; null when none does.
+ * A channel never set (null) shows as an unticked box, so unticking a box ticked a moment ago is no
+ * change: the choice is back to what was saved.
+ */
 export function changedPreferences(
   saved: Choice,
   chosen: Choice,
 ): Partial<Record<keyof Choice, boolean>> | null {
   const changed: Partial<Record<keyof Choice, boolean>> = {};
-  for (const key of [...channelKeys, 'online'] as const) {
-    const value = chosen[key];
-    if (value !== null && value !== saved[key]) changed[key] = value;
+  for (const key of channelKeys) {
+    const ticked = chosen[key] === true;
+    if (ticked !== (saved[key] === true)) changed[key] = ticked;
   }
+  if (chosen.online !== null && chosen.online !== saved.online) changed.online = chosen.online;
   return Object.keys(changed).length > 0 ? changed : null;
 }
 

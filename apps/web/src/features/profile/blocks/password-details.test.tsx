@@ -272,12 +272,17 @@ describe('change password modal (spec §4: closed, step one, step two, back)', (
     ).not.toBeChecked();
     expect(within(stepOne).getByRole('radio', { name: 'Phone call to +44 XXXX XXX019' })).not.toBeChecked();
 
-    // Send code with no choice made: the choice says what is missing, and nothing is sent.
-    await user.click(within(stepOne).getByRole('button', { name: 'Send code' }));
+    // As on the sign-in verify page: Send code is not available until text or call is chosen; pressed
+    // anyway, the choice says what is missing, and nothing is sent.
+    const send = within(stepOne).getByRole('button', { name: 'Send code' });
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    await user.click(send);
     expect(within(stepOne).getByRole('group', { name: 'Change your password' })).toHaveAccessibleDescription(
       /Choose how to get your code/,
     );
     expect(sent).toEqual([]);
+    await user.click(within(stepOne).getByRole('radio', { name: 'Text message to +44 XXXX XXX333' }));
+    expect(send).not.toHaveAttribute('aria-disabled');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

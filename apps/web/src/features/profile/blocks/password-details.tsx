@@ -206,7 +206,14 @@ function ChangePasswordModal({
             />
           )}
           <div className="cta-list">
-            <Button type="submit" submitting={busy} submittingText={settings.commonTexts['loading']}>
+            {/* As on the sign-in verify page: available once text or call is chosen. */}
+            <Button
+              type="submit"
+              disabled={method === null}
+              submitting={busy}
+              submittingText={settings.commonTexts['loading']}
+              onDisabledClick={() => setRevealed(true)}
+            >
               {modal.sendCodeText}
             </Button>
             <Button variant="secondary" onClick={onClose}>

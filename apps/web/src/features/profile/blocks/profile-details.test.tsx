@@ -130,6 +130,42 @@ describe('profile details (spec customer-data §2)', () => {
     expect(screen.queryByText('Home phone number')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['none', null],
+    ['an empty one', ''],
+  ])('contact details: no mobile row when the profile holds %s, as for the landline', async (_, mobile) => {
+    fakeApi.use(
+      fakeCall(getProfileCall, () => ({
+        status: 200,
+        body: { ...profile('01743 555019'), mobileNumber: mobile },
+      })),
+    );
+    render(<ContactDetailsBlock block={contactBlock} />);
+    await screen.findByText('helen.dawson@example.co.uk');
+    expect(rows()).toEqual([
+      ['Email address', 'helen.dawson@example.co.uk'],
+      ['Home phone number', '01743 555019'],
+    ]);
+    expect(screen.queryByText('Mobile number')).not.toBeInTheDocument();
+  });
+
+  it('contact details: no email row when none is held', async () => {
+    fakeApi.use(
+      fakeCall(getProfileCall, () => ({ status: 200, body: { ...profile(null), emailAddress: null } })),
+    );
+    render(<ContactDetailsBlock block={contactBlock} />);
+    await screen.findByText('07700900333');
+    expect(rows()).toEqual([['Mobile number', '07700900333']]);
+  });
+
+  it('personal details: no row for a value the profile does not hold', async () => {
+    fakeApi.use(fakeCall(getProfileCall, () => ({ status: 200, body: { ...profile(null), lastName: ' ' } })));
+    render(<PersonalDetailsBlock block={personalBlock} />);
+    await screen.findByText('Helen');
+    expect(screen.queryByText('Last name')).not.toBeInTheDocument();
+    expect(screen.getByText('Date of birth')).toBeInTheDocument();
+  });
+
   it('contact details: the error text when the profile is missing', async () => {
     fakeApi.use(fakeCall(getProfileCall, () => ({ status: 404 })));
     render(<ContactDetailsBlock block={contactBlock} />);
