@@ -12,7 +12,7 @@ import { holdLoadersUntil } from './app/startup';
 import { primePage } from './content/api/get-content-by-relative-url';
 import { primeNavigation } from './content/api/get-navigation';
 import { isErrorContext, primeSiteSettings } from './content/api/get-site-settings';
-import { loadPageComponent } from './content/page-registry';
+import { loadPageComponent } from './app/page-registry';
 import { ROOT_ROUTE_ID, type RootData } from './content/use-site-settings';
 import { registerNavigator } from './lib/app-navigation';
 import { pushToDataLayer } from './lib/analytics/data-layer';
