@@ -66,8 +66,8 @@ test('a content page opens from the footer and survives a reload', async ({ page
 
 test('an address that does not exist shows the not-found page', async ({ page }) => {
   const response = await page.goto('/no-such-page-anywhere');
-  // The server hands every page address to the SPA, which asks the content service for it.
-  expect(response?.status()).toBe(200);
+  // Neither content's nor the app's: the server answers 404 with the not-found page (e2e/not-found.spec.ts).
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: notFoundHeading })).toBeVisible();
   await expectNoA11yFindingsAtAnyLevel(page);
 });
