@@ -16,9 +16,10 @@ const features = readdirSync(new URL('apps/web/src/features', import.meta.url), 
 /**
  * The web app's layers (docs/architecture.md). Checked on resolved paths, so relative imports are caught
  * as well as aliased ones:
- *   app -> content -> features -> session -> components, lib -> contracts
- * A feature imports no other feature and not the app; session, components and lib import no feature,
- * no content and not the app; lib and components do not import the session either.
+ *   app -> features -> content -> session -> components, lib -> contracts
+ * A feature imports no other feature and not the app; content imports no feature and not the app (the
+ * app composes the page and block registries); session, components and lib import no feature, no
+ * content and not the app; lib and components do not import the session either.
  */
 const webLayers = [
   ...features.map((feature) => ({
@@ -26,12 +27,18 @@ const webLayers = [
     from: `${web}/features`,
     except: [`./${feature}`],
     message:
-      'Features must not import each other: share through session/, components/ or lib/, compose in content/ or app/.',
+      'Features must not import each other: share through content/, session/, components/ or lib/, compose in app/.',
   })),
   {
     target: `${web}/features`,
     from: `${web}/app`,
     message: 'Features must not import the app layer: the app composes features, not the other way round.',
+  },
+  {
+    target: `${web}/content`,
+    from: [`${web}/features`, `${web}/app`],
+    message:
+      'content/ holds what features use and knows no feature and no app: register a feature in app/ (page-registry.tsx, block-registry.ts).',
   },
   ...['lib', 'components', 'session'].flatMap((layer) => [
     {

@@ -69,10 +69,11 @@ export function routeRows(manifest: Manifest): RouteRow[] {
   if (!entryKey) fail('the manifest has no entry chunk');
   const modules = pageTypeModules(manifest);
   const pageModuleKeys = new Set(modules.values());
-  // The shell's on-demand chunks, without the pages of other routes: the content page types' modules, and
-  // the router's own lazy route (the sign-in callback page, which a signed-in page never shows).
+  // The shell's on-demand chunks, without the pages of other routes: the content page types' modules, the
+  // router's own lazy route (the sign-in callback page, which a signed-in page never shows) and the
+  // features' content blocks (app/block-registry.ts: each loaded by the pages whose content has it).
   const shellExtras = (manifest[entryKey]?.dynamicImports ?? []).filter(
-    (k) => !pageModuleKeys.has(k) && !/-page\.tsx$/.test(k),
+    (k) => !pageModuleKeys.has(k) && !/-page\.tsx$/.test(k) && !/^src\/features\/[^/]+\/blocks\//.test(k),
   );
 
   const pages: PageFile[] = readdirSync(pagesDir)

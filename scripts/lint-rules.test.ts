@@ -47,9 +47,24 @@ describe('lint rules', () => {
     );
   });
 
+  it('refuses content importing a feature or the app: the app composes the registries', async () => {
+    const fromContent = "import LoginPage from '../features/auth/login-page';\nexport { LoginPage };\n";
+    expect(await rulesBroken(fromContent, path.join(web, 'content/probe.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+    const fromBlock = "import { blockLoaders } from '../../app/block-registry';\nexport { blockLoaders };\n";
+    expect(await rulesBroken(fromBlock, path.join(web, 'content/blocks/probe.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('accepts a feature importing content', async () => {
+    const code = "import { ContentBlocks } from '../../content/content-blocks';\nexport { ContentBlocks };\n";
+    expect(await rulesBroken(code, path.join(web, 'features/auth/probe.tsx'))).toEqual([]);
+  });
+
   it('refuses lib or components importing content or a feature', async () => {
-    const fromLib =
-      "import { isKnownPageType } from '../content/page-registry';\nexport { isKnownPageType };\n";
+    const fromLib = "import { RichText } from '../content/rich-text';\nexport { RichText };\n";
     expect(await rulesBroken(fromLib, path.join(web, 'lib/probe.ts'))).toContain(
       'import-x/no-restricted-paths',
     );

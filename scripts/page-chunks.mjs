@@ -45,7 +45,7 @@ export function pageTypeModules(manifest) {
   };
 
   const result = new Map();
-  const registry = sources.find((f) => f.endsWith(path.join('content', 'page-registry.tsx')));
+  const registry = sources.find((f) => f.endsWith(path.join('app', 'page-registry.tsx')));
   if (registry) {
     const text = readFileSync(registry, 'utf8');
     const named = new Map();

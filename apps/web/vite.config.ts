@@ -30,7 +30,7 @@ const chunkGroups = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   {
     name: 'forms',
-    test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!(modal|code-input|checkbox|checkbox-group|radio-group|choice-item|resend-button|use-countdown|fieldset|date-of-birth-field|summary-row|password-requirements)\.)|lib[\\/](forms|validation|feature-flags)[\\/]|features[\\/]auth[\\/](components|utils)[\\/]|content[\\/](block-registry|rich-text|call-to-action|content-page-body)\.tsx))|contracts[\\/]src[\\/](field-rules|content[\\/]rich-text-rules)\.ts/,
+    test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!(modal|code-input|checkbox|checkbox-group|radio-group|choice-item|resend-button|use-countdown|fieldset|date-of-birth-field|summary-row|password-requirements)\.)|lib[\\/](forms|validation|feature-flags)[\\/]|features[\\/]auth[\\/](components|utils)[\\/]|content[\\/](content-blocks|rich-text|call-to-action|content-page-body)\.tsx))|contracts[\\/]src[\\/](field-rules|content[\\/]rich-text-rules)\.ts/,
     minShareCount: 2,
     includeDependenciesRecursively: false,
     priority: 1,

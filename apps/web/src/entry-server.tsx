@@ -2,7 +2,8 @@ import type { RenderPage } from '@portal/contracts/server-render';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { appRoutes } from './app/router';
-import { primePage } from './content/api/get-content-by-relative-url';
+import { notFoundHeading } from './app/errors/not-found-page';
+import { primeMissingPage, primePage } from './content/api/get-content-by-relative-url';
 import { primeNavigation } from './content/api/get-navigation';
 import { isErrorContext, primeSiteSettings } from './content/api/get-site-settings';
 import { setInitialFeatureValues } from './lib/feature-flags/feature-flags';
@@ -18,8 +19,9 @@ import { documentTitle } from './lib/use-document-title';
  */
 
 /**
- * Renders one page, or null when the routes would not show it as is (a redirect, an error, not found):
- * such requests get the SPA's plain page and the browser decides.
+ * Renders one page, or null when the routes would not show it as is (a redirect, an error): such requests
+ * get the SPA's plain page and the browser decides. Without a page (content has none at the address) it
+ * renders the not-found page, which the server sends with a 404.
  */
 export const renderPage: RenderPage = async (input) => {
   setPageInit(input.pageInit);
@@ -28,14 +30,16 @@ export const renderPage: RenderPage = async (input) => {
   primeSiteSettings(isErrorContext(url.search), input.settings);
   // Without navigation the root loader asks for it, fails and renders the header without it, as in the SPA.
   if (input.navigation) primeNavigation(input.navigation);
-  primePage(url.pathname, input.page);
+  if (input.page) primePage(url.pathname, input.page);
+  else primeMissingPage(url.pathname);
 
   const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   if (context.statusCode !== 200 || context.errors) return null;
+  const expected = input.page ? 'page' : 'notFound';
   const contentData = Object.values(context.loaderData).some(
-    (data) => typeof data === 'object' && data !== null && (data as { kind?: string }).kind === 'page',
+    (data) => typeof data === 'object' && data !== null && (data as { kind?: string }).kind === expected,
   );
   if (!contentData) return null;
 
@@ -47,7 +51,7 @@ export const renderPage: RenderPage = async (input) => {
     return {
       html,
       hydration: { loaderData: context.loaderData, flags: input.flags, viewed: input.viewed },
-      title: documentTitle(input.page.meta.title),
+      title: documentTitle(input.page ? input.page.meta.title : notFoundHeading(input.settings)),
     };
   } finally {
     setInitialFeatureValues({});

@@ -9,10 +9,10 @@ import { loaderStore } from './app/loader/loader-store';
 import type { ContentRouteData } from './app/route-loaders';
 import { createAppRouter, routerNavigator, type AppRouter } from './app/router';
 import { holdLoadersUntil } from './app/startup';
-import { primePage } from './content/api/get-content-by-relative-url';
+import { primeMissingPage, primePage } from './content/api/get-content-by-relative-url';
 import { primeNavigation } from './content/api/get-navigation';
 import { isErrorContext, primeSiteSettings } from './content/api/get-site-settings';
-import { loadPageComponent } from './content/page-registry';
+import { loadPageComponent } from './app/page-registry';
 import { ROOT_ROUTE_ID, type RootData } from './content/use-site-settings';
 import { registerNavigator } from './lib/app-navigation';
 import { pushToDataLayer } from './lib/analytics/data-layer';
@@ -28,51 +28,65 @@ function startRouter(router: AppRouter) {
   trackPageViews(router);
 }
 
-/** The content page a server-rendered page shows (its route's loader data). */
-function renderedPage(payload: HydrationPayload): PageContent | undefined {
+/** What a server-rendered page shows: its content page, or the not-found page (answered 404). */
+type RenderedRoute = { kind: 'page'; page: PageContent } | { kind: 'notFound' };
+
+/** The content route's loader data of a server-rendered page. */
+function renderedRoute(payload: HydrationPayload): RenderedRoute | undefined {
   for (const data of Object.values(payload.loaderData)) {
     const route = data as Partial<ContentRouteData> | null;
-    if (route?.kind === 'page') return route.page;
+    if (route?.kind === 'page' && route.page) return { kind: 'page', page: route.page };
+    if (route?.kind === 'notFound') return { kind: 'notFound' };
   }
   return undefined;
 }
 
 /**
- * The content page of a server-rendered page (decision 016) that this visitor may take over where it
- * stands: one the server rendered for a visitor like them, signed out and in no sign-in journey (the
- * server cannot see the tab's session storage). Anyone else gets the SPA's own first render.
+ * What a server-rendered page (decision 016) shows, if this visitor may take it over where it stands:
+ * one the server rendered for a visitor like them, signed out and in no sign-in journey (the server cannot
+ * see the tab's session storage). Anyone else gets the SPA's own first render.
  */
-function hydratablePage(payload: HydrationPayload | null): PageContent | undefined {
-  const page = payload ? renderedPage(payload) : undefined;
+function hydratableRoute(payload: HydrationPayload | null): RenderedRoute | undefined {
+  const route = payload ? renderedRoute(payload) : undefined;
   const { isAuthenticated, data } = getAuthSnapshot();
-  return page && !isAuthenticated && !data ? page : undefined;
+  return route && !isAuthenticated && !data ? route : undefined;
 }
 
-/** Content the page arrived with, put in the content cache as if the SPA had fetched it. */
-function primeContent(content: Partial<RootData> & { page: PageContent }) {
+/**
+ * Content the page arrived with, put in the content cache as if the SPA had fetched it. An address the
+ * server answered 404 is known to have no page: the loader shows the not-found page without asking.
+ */
+function primeContent(content: Partial<RootData> & { page?: PageContent; missing?: boolean }) {
   // The error context (`?error=true`) has settings of its own; the server's public-content block is only
   // ever sent for an address without a query string.
   if (content.settings) primeSiteSettings(isErrorContext(window.location.search), content.settings);
   if (content.navigation) primeNavigation(content.navigation);
-  primePage(window.location.pathname, content.page);
+  if (content.page) primePage(window.location.pathname, content.page);
+  else if (content.missing) primeMissingPage(window.location.pathname);
 }
 
 /** The content a server-rendered page was rendered with (its root route's loader data and the page). */
-function renderedContent(payload: HydrationPayload, page: PageContent) {
-  return { ...(payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined), page };
+function renderedContent(payload: HydrationPayload, route: RenderedRoute) {
+  return {
+    ...(payload.loaderData[ROOT_ROUTE_ID] as Partial<RootData> | undefined),
+    ...(route.kind === 'page' ? { page: route.page } : { missing: true }),
+  };
 }
 
 /**
  * The router starts with the server's loader data and React attaches to the markup, so nothing is
  * fetched or painted again.
  */
-async function hydrate(container: HTMLElement, payload: HydrationPayload, page: PageContent) {
-  const { setInitialFeatureValues } = await import('./lib/feature-flags/feature-flags');
-  setInitialFeatureValues(payload.flags);
-  // The page's code was preloaded with the HTML; it must be in hand before React attaches.
-  await loadPageComponent(page.type);
+async function hydrate(container: HTMLElement, payload: HydrationPayload, route: RenderedRoute) {
+  const page = route.kind === 'page' ? route.page : undefined;
+  if (page) {
+    const { setInitialFeatureValues } = await import('./lib/feature-flags/feature-flags');
+    setInitialFeatureValues(payload.flags);
+    // The page's code was preloaded with the HTML; it must be in hand before React attaches.
+    await loadPageComponent(page.type);
+  }
   // The content it was rendered with serves the next pages too, as if the SPA had fetched it.
-  primeContent(renderedContent(payload, page));
+  primeContent(renderedContent(payload, route));
   const router = createAppRouter({ loaderData: payload.loaderData });
   startRouter(router);
   // As a transition, React hydrates in slices and leaves the phone free to respond in between, rather
@@ -86,7 +100,7 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload, page: 
       </StrictMode>,
     );
   });
-  if (page.experiments.length > 0) {
+  if (page && page.experiments.length > 0) {
     // The variant the server chose is the one the flag SDK would: the page needs no SDK of its own. It
     // reports the variant seen as the SDK's tracking would, and keeps the id in local storage (spec).
     getExperimentUserId();
@@ -117,14 +131,14 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const payload = readHydrationPayload();
-  const page = hydratablePage(payload);
-  if (payload && page) {
+  const hydratable = hydratableRoute(payload);
+  if (payload && hydratable) {
     // The page is on screen already: it is taken over first, and the start runs beside it (the next
     // page's loaders wait for it), so nothing of the start stands between the customer and a working
     // page. The feature flags load with the first page that runs an experiment (route-loaders.ts).
     const services = startServices();
     holdLoadersUntil(services);
-    const reactRoot = await hydrate(container, payload, page);
+    const reactRoot = await hydrate(container, payload, hydratable);
     // Without base URLs the page cannot do anything: the same fallback as failed site settings.
     if (!(await services)) reactRoot?.render(<FallbackPage />);
     return;
@@ -136,7 +150,7 @@ async function start() {
 
   // The public content came with the page (decision 017): the first page's loaders find it in hand. A
   // page rendered for a signed-out visitor has it in its hydration data.
-  const rendered = payload ? renderedPage(payload) : undefined;
+  const rendered = payload ? renderedRoute(payload) : undefined;
   const content = payload && rendered ? renderedContent(payload, rendered) : readPublicContent();
   if (content) primeContent(content);
 

@@ -27,6 +27,12 @@ export interface PublicContentPayload {
   page: PageContent;
 }
 
+/**
+ * The SPA's routes that are not content pages (apps/web app/router.tsx): with the content service's pages,
+ * the addresses the portal knows. Any other address is answered 404 with the not-found page.
+ */
+export const SPA_ROUTES_OUTSIDE_CONTENT: readonly string[] = ['/', '/login/callback'];
+
 /** An experiment the visitor is in, as the flag SDK's tracking callback reports it for analytics. */
 export interface ExperimentViewed {
   experimentId: string;
@@ -39,7 +45,8 @@ export interface ServerRenderInput {
   pageInit: PageInitSettings;
   settings: SiteSettings;
   navigation: Navigation | null;
-  page: PageContent;
+  /** The page at the address; null when content has none (the not-found page is rendered, for a 404). */
+  page: PageContent | null;
   /** The variant of each of the page's content experiments for this visitor (flag key -> variant id). */
   flags: Record<string, string>;
   /** The experiments the visitor is in, for the page to report to analytics. */

@@ -21,6 +21,13 @@ let calls = 0;
 export async function renderPage(input) {
   calls += 1;
   const { page, flags, viewed, settings, url } = input;
+  if (page === null) {
+    return {
+      html: '<main><h1>Page not found</h1><p id="path">' + new URL(url).pathname.replace(/</g, '&lt;') + '</p></main>',
+      hydration: { loaderData: { content: { kind: 'notFound' } }, flags, viewed },
+      title: 'Page not found',
+    };
+  }
   if (page.heading === 'boom') throw new Error('render failed');
   const search = new URL(url).search;
   return {
@@ -47,6 +54,7 @@ async function fakeDist(): Promise<string> {
     <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">
   </head>
   <body>
+    <noscript><h1>Please turn on JavaScript</h1></noscript>
     <div id="root">
       <div class="page-loader page-loader--visible"><p>Thank you for being patient.</p></div>
       <!--/root-outlet-->
@@ -176,8 +184,45 @@ describe('server-rendered public pages', () => {
     expect(Number(between(withQuery.body, '<p id="render-count">', '</p>'))).toBeGreaterThan(first);
   });
 
-  it("leaves signed-in pages, the sign-in steps that need the tab's state and unknown paths to the browser", async () => {
-    for (const url of ['/account/dashboard', '/login/verify', '/login/verify/challenge', '/no-such-page']) {
+  it('answers an address that is no page 404, with the not-found page rendered and no "turn on JavaScript"', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/account/dashbord',
+      '/help/faqs/extra',
+      '/login/callback/x?code=1',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(between(res.body, '<div id="root">', '</div>\n'), url).toContain('<h1>Page not found</h1>');
+      expect(res.body, url).not.toContain('turn on JavaScript');
+      expect(res.body, url).not.toContain('Thank you for being patient');
+      expect(res.body, url).toContain('<title>Page not found</title>');
+      // The inline styles are allowed by their hash, as a rendered page's are.
+      expect(res.headers['content-security-policy'], url).toMatch(/style-src [^;]*'sha256-/);
+      const data = between(res.body, '<script type="application/json" id="portal-hydration">', '</script>');
+      expect(JSON.parse(data!), url).toMatchObject({ loaderData: { content: { kind: 'notFound' } } });
+    }
+  });
+
+  it("knows content's pages (signed-in ones with any query too) and the app's own routes: no 404 for them", async () => {
+    for (const url of [
+      '/',
+      '/login/callback?code=abc&state=xyz',
+      '/account/dashboard',
+      '/account/policies?id=NFM12345678',
+      '/account/policies/cover/?id=NFM12345678',
+      '/ACCOUNT/Bills-and-Payments',
+      '/help/',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('<h1>Page not found</h1>');
+    }
+  });
+
+  it("leaves signed-in pages and the sign-in steps that need the tab's state to the browser", async () => {
+    for (const url of ['/account/dashboard', '/login/verify', '/login/verify/challenge']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('Thank you for being patient');

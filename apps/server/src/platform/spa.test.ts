@@ -106,9 +106,9 @@ describe('the built SPA', () => {
     );
     expect(login.body).not.toContain('<script>x</script>');
     expect(inlineScripts(login.body)).toEqual([]);
-    // A page type without a list, and an address with no page, get the plain index.html.
+    // A page type without a list, and an app route with no content page, get the plain index.html.
     const help = await t.app.inject({ method: 'GET', url: '/help', headers: browser });
-    const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: browser });
+    const unknown = await t.app.inject({ method: 'GET', url: '/login/callback', headers: browser });
     for (const res of [help, unknown]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('modulepreload" crossorigin href="/assets/login-page');
@@ -188,11 +188,11 @@ describe('the built SPA', () => {
       headers: { ...browser, 'if-none-match': String(etag) },
     });
     expect(again.statusCode).toBe(304);
-    // Addresses without content share the plain page.
-    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: browser });
+    // The app's routes without content share the plain page.
+    const missing = await t.app.inject({ method: 'GET', url: '/', headers: browser });
     const other = await t.app.inject({
       method: 'GET',
-      url: '/no-such-page-either',
+      url: '/login/callback',
       headers: { ...browser, 'if-none-match': String(missing.headers['etag']) },
     });
     expect(other.statusCode).toBe(304);
@@ -231,12 +231,26 @@ describe('the built SPA', () => {
     for (const url of [
       '/account/dashboard?error=true',
       '/account/policies/?id=102X4567891',
-      '/no-such-page',
+      '/login/callback',
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: browser });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('id="portal-content"');
     }
+  });
+
+  it('answers an address that is no page 404 (the SPA page, without a render module), never 304', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: browser });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('name="portal-settings"');
+    expect(res.body).not.toContain('id="portal-content"');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { ...browser, 'if-none-match': String(res.headers['etag'] ?? '"x"') },
+    });
+    expect(again.statusCode).toBe(404);
   });
 
   it('caches hashed assets for a year and other files only with revalidation', async () => {

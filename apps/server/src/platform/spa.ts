@@ -18,6 +18,7 @@ import {
   renderModuleLoader,
   withPublicContent,
 } from './server-render';
+import { SPA_ROUTES_OUTSIDE_CONTENT } from '@portal/contracts/server-render';
 import type { Services } from './services';
 
 /** Vite's hashed build output: a changed file gets a new name, so a year of caching is safe. */
@@ -179,14 +180,24 @@ export async function installSpa(app: FastifyInstance, config: Config) {
 
   const content = () => (app.ctx.services as Partial<Services>).content;
 
-  /** The page the content service has for a path (undefined: none, or content not in this instance). */
+  /**
+   * The page the content service has for a path: null when it has none, undefined when that cannot be
+   * known here (content not in this instance, or not readable just now).
+   */
   async function preparedPageAt(urlPath: string) {
+    const service = content();
+    if (!service) return undefined;
     try {
-      return await content()?.prepared.page(urlPath);
+      return (await service.prepared.page(urlPath)) ?? null;
     } catch {
       return undefined;
     }
   }
+
+  /** The SPA's own routes beside content's pages, and index.html's own address (compared as content paths). */
+  const spaRoutes = new Set(
+    [...SPA_ROUTES_OUTSIDE_CONTENT, '/index.html'].map((route) => normaliseContentPath(route)),
+  );
 
   /**
    * index.html for one kind of page: naming the SPA's start-up code, that page type's code and styles (and
@@ -351,6 +362,61 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     return result ?? undefined;
   }
 
+  /**
+   * The not-found page rendered on the server, for an address that is neither content's nor the app's:
+   * readable without JavaScript (no "turn on JavaScript" note), hydrated with the not-found route's data,
+   * so the SPA asks content for nothing. Undefined when it cannot be rendered here (the SPA's page then).
+   */
+  async function renderedNotFound(
+    request: FastifyRequest,
+    index: Index,
+  ): Promise<{ html: string; styleHash: string } | undefined> {
+    const service = content();
+    const render = service && (await loadRenderer());
+    if (!service || !render) return undefined;
+    try {
+      const url = new URL(request.url, config.publicUrl);
+      const [[siteSettings], navigation] = await Promise.all([
+        service.prepared.siteSettings(url.searchParams.get('error') === 'true').then((p) => p.value),
+        service.prepared.navigation().then(
+          (p) => p.value,
+          () => null,
+        ),
+      ]);
+      const rendered =
+        siteSettings &&
+        (await render.renderPage({
+          url: url.href,
+          pageInit: settings,
+          settings: siteSettings,
+          navigation,
+          page: null,
+          flags: {},
+          viewed: [],
+        }));
+      if (!rendered) return undefined;
+      const css = await readCss(index.stylesheets);
+      return composePage(index.html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, ''), rendered, {
+        text: css,
+        hrefs: index.stylesheets.map((f) => `/${f}`),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'Rendering the not-found page failed; the browser renders it');
+      return undefined;
+    }
+  }
+
+  function allowStyleHash(reply: FastifyReply, styleHash: string) {
+    // The inline style is allowed by its hash, for this answer only.
+    const csp = reply.getHeader('Content-Security-Policy');
+    if (typeof csp === 'string') {
+      reply.header(
+        'Content-Security-Policy',
+        csp.replace(/style-src ([^;]*)/, (_all, sources: string) => `style-src ${sources} ${styleHash}`),
+      );
+    }
+  }
+
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const page = await indexHtml();
     if (!page) {
@@ -362,21 +428,22 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         `The web app has not been built (no ${indexFile}). Run \`npm run build\`, then reload.`,
       );
     }
-    const prepared = await preparedPageAt(request.url.split('?')[0] ?? '/');
+    const requestPath = request.url.split('?')[0] ?? '/';
+    const prepared = await preparedPageAt(requestPath);
     reply.header('Cache-Control', 'no-cache');
+    // An address nobody has a page for: a 404, with the not-found page as the SPA would show it.
+    if (prepared === null && !spaRoutes.has(normaliseContentPath(requestPath))) {
+      reply.code(404);
+      const notFound = await renderedNotFound(request, page);
+      if (notFound) {
+        allowStyleHash(reply, notFound.styleHash);
+        return reply.type('text/html; charset=utf-8').send(notFound.html);
+      }
+      return reply.type('text/html; charset=utf-8').send(variantHtml(page, undefined));
+    }
     const rendered = prepared && (await serverRendered(request, reply, page, prepared));
     if (rendered) {
-      // The inline style is allowed by its hash, for this answer only.
-      const csp = reply.getHeader('Content-Security-Policy');
-      if (typeof csp === 'string') {
-        reply.header(
-          'Content-Security-Policy',
-          csp.replace(
-            /style-src ([^;]*)/,
-            (_all, sources: string) => `style-src ${sources} ${rendered.styleHash}`,
-          ),
-        );
-      }
+      allowStyleHash(reply, rendered.styleHash);
       if (typeof rendered.body === 'string')
         return reply.type('text/html; charset=utf-8').send(rendered.body);
       return rendered.body.send(request, reply, 'text/html; charset=utf-8');

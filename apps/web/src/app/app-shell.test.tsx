@@ -10,7 +10,7 @@ import {
   type PageContentInput,
 } from '@portal/contracts/content';
 import { endCurrentSessionCall } from '@portal/contracts/session';
-import { loadPageComponent, registerPageType } from '../content/page-registry';
+import { loadPageComponent, registerPageType } from './page-registry';
 import { getFlagsStatus, resetFeatureFlags } from '../lib/feature-flags/feature-flags';
 import { registerNavigator } from '../lib/app-navigation';
 import { setPageInit } from '../lib/page-init';

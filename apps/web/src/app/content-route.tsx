@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { PageView } from '../content/page-view';
+import { PageView } from './page-view';
 import { BuiltInErrorPage, BuiltInMaintenancePage } from './errors/built-in-pages';
 import { NotFoundPage } from './errors/not-found-page';
 import type { ContentRouteData, ErrorRouteData } from './route-loaders';

@@ -3,7 +3,6 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadPage } from '../content/api/get-content-by-relative-url';
 import { loadNavigation } from '../content/api/get-navigation';
 import { isErrorContext, loadSiteSettings } from '../content/api/get-site-settings';
-import { loadPageComponent } from '../content/page-registry';
 import type { RootData } from '../content/use-site-settings';
 import { ApiError, isAbortError } from '../lib/api-client';
 import { sessionGuard } from '../session/route-hook';
@@ -11,6 +10,8 @@ import { getSession } from '../session/session';
 import { getCurrentUser } from '../session/tokens';
 import { sessionKeys, writeSession } from '../session/storage-keys';
 import { contentFailureDestination, guardRedirect, keepsAddressForAfterLogin } from '../session/guards';
+import { blockLoaders } from './block-registry';
+import { loadPageComponent } from './page-registry';
 import { whenStarted } from './startup';
 
 export type ContentRouteData =
@@ -66,8 +67,8 @@ async function flagsReady(): Promise<void> {
 
 /**
  * Starts downloading the code of the page's lazily loaded blocks (the customer-data blocks) without
- * waiting for it: it arrives beside the page's data instead of after it. The registry is imported here
- * on demand (it comes with the pages that render blocks), so the start-up bundle does not carry it.
+ * waiting for it: it arrives beside the page's data instead of after it. The block renderer is imported
+ * here on demand (it comes with the pages that render blocks), so the start-up bundle does not carry it.
  */
 function preloadPageBlocks(page: PageContent): void {
   const blocks = [
@@ -75,8 +76,8 @@ function preloadPageBlocks(page: PageContent): void {
     ...page.experiments.flatMap((experiment) => experiment.variants.flatMap((variant) => variant.blocks)),
   ];
   if (blocks.length === 0) return;
-  import('../content/block-registry').then(
-    (registry) => registry.preloadBlocks(blocks),
+  import('../content/content-blocks').then(
+    (renderer) => renderer.preloadBlocks(blockLoaders, blocks),
     () => undefined,
   );
 }
@@ -148,7 +149,7 @@ export function contentLoader() {
         (userData) => userData.prefetchUserData(user.customerId, settings.userCacheTTL),
         () => undefined,
       );
-      // The customer-data blocks are on signed-in pages only: public pages never load the registry here.
+      // The customer-data blocks are on signed-in pages only: public pages never load the renderer here.
       preloadPageBlocks(page);
     }
     if (page.type === 'RedirectPage' && page.opensIn !== 'NewTab' && /^\/(?!\/)/.test(page.target)) {

@@ -11,7 +11,9 @@ import { RouteError } from './errors/route-error';
 /**
  * The routes of spec section 2. Everything but `/` and `/error` is a content route: the content service
  * is asked for the page at that path and the page registry renders the type it names. The named
- * sections are listed so the table reads like the spec; they share the one content route.
+ * sections are listed so the table reads like the spec; they share the one content route. The routes
+ * that are no content page (`/`, the sign-in callback) are listed for the server too
+ * (SPA_ROUTES_OUTSIDE_CONTENT in contracts/server-render.ts), which answers any other address 404.
  */
 export function appRoutes(): RouteObject[] {
   const content = (id: string, path: string): RouteObject => ({

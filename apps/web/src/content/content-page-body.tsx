@@ -1,6 +1,6 @@
 import type { Experiment, PageContent } from '@portal/contracts/content';
 import { ExperimentBlocks } from '../lib/feature-flags/experiment-blocks';
-import { ContentBlocks } from './block-registry';
+import { ContentBlocks } from './content-blocks';
 import { CallToActionList } from './call-to-action';
 import { RichText } from './rich-text';
 

@@ -222,6 +222,16 @@ describe('callApi answers', () => {
     path = '/account/policies?id=123X4567890';
   });
 
+  it('does not store an address that has no page (a mistyped link) as the place to return to', async () => {
+    path = '/acount/dashbord';
+    serve(() => new Response('{}', { status: 404, statusText: 'Not Found' }));
+    await callApi(getContentByRelativeUrlCall, { query: { relativeUrl: '/acount/dashbord' } }).catch(
+      () => undefined,
+    );
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+    path = '/account/policies?id=123X4567890';
+  });
+
   it("rejects a network failure with the browser's message, without navigating", async () => {
     serve(() => {
       throw new TypeError('Failed to fetch');

@@ -150,8 +150,9 @@ export async function callApi<C extends AnyCall>(
   const fail = (error: ApiCallError): never => {
     if (call.service === 'content') {
       const path = currentPath();
-      // Returning to the error page after sign-in would help nobody.
-      if (path.split('?')[0] !== ERROR_PAGE_PATH)
+      // Returning to the error page after sign-in would help nobody, nor to an address that has no page
+      // (a mistyped link answers 404): the customer would sign in to "Page not found".
+      if (path.split('?')[0] !== ERROR_PAGE_PATH && !(error instanceof ApiError && error.status === 404))
         writeStored('session', transportKeys.redirectAfterLogin, path);
     }
     throw error;

@@ -1,4 +1,4 @@
-/** The page types content can name; each has its component in the SPA (web content/page-registry.tsx). */
+/** The page types content can name; each has its component in the SPA (web app/page-registry.tsx). */
 export const pageTypes = [
   'RegistrationPage',
   'ConfirmationPage',

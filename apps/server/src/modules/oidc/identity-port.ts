@@ -10,9 +10,12 @@ interface SignedInUser {
 }
 
 /** The identity user behind a provider account id (`sub`). */
-interface IdentityUser {
+export interface IdentityUser {
   id: string;
+  /** The customer's email address, which they proved by the activation link. */
   login: string;
+  firstName: string;
+  lastName: string;
   customerId: string | null;
   /** False for locked, suspended or deprovisioned users: no new tokens for them. */
   active: boolean;
@@ -42,7 +45,14 @@ export function identityPort(ctx: ModuleContext): IdentityPort {
     async getUser(userId) {
       const u = await ctx.services.identity.getUser(userId);
       if (!u) return null;
-      return { id: u.id, login: u.login, customerId: u.customerId, active: u.status === 'ACTIVE' };
+      return {
+        id: u.id,
+        login: u.login,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        customerId: u.customerId,
+        active: u.status === 'ACTIVE',
+      };
     },
   };
 }

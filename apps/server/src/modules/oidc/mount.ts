@@ -4,10 +4,10 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { writeAudit } from '../../platform/audit';
-import { apiAudience, bearerToken } from '../../platform/auth-guard';
+import { apiAudience, bearerToken, PORTAL_SCOPE } from '../../platform/auth-guard';
 import type { ModuleContext } from '../../platform/module';
 import { asTokenRequest } from './adapter';
-import { identityPort } from './identity-port';
+import { identityPort, type IdentityUser } from './identity-port';
 import { issuerPath, OIDC_ROUTES, PORTAL_CLIENT_ID } from './provider';
 
 /** Koa reads the mount point from `originalUrl` when building its own URLs. */
@@ -142,10 +142,29 @@ function userinfoError(res: ServerResponse, status: 401 | 403, error: string, de
 }
 
 /**
+ * The claims each granted scope allows (OpenID Connect Core 5.4, as Okta answers): `openid` the subject
+ * only; `profile` the names; `email` the address (proved by the activation link); the portal's scope the
+ * customer id. No phone scope is offered: the identity service keeps the numbers as second factors only.
+ */
+const claimsByScope = new Map<string, (user: IdentityUser) => Record<string, unknown>>([
+  ['openid', (user) => ({ sub: user.id })],
+  [
+    'profile',
+    (user) => ({
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      given_name: user.firstName,
+      family_name: user.lastName,
+    }),
+  ],
+  ['email', (user) => ({ email: user.login, email_verified: true })],
+  [PORTAL_SCOPE, (user) => ({ customerId: user.customerId })],
+]);
+
+/**
  * `{issuer}/v1/userinfo` for the access tokens we issue. They are JWTs for the portal's APIs (the
  * library's own userinfo accepts neither JWT access tokens nor tokens with a resource audience), so the
  * token is verified here as the API guard does (keys, issuer, audience, type, expiry on the injected
- * clock) and must carry `openid`, as at Okta. Answers the ID token's claims for the account.
+ * clock) and must carry `openid`, as at Okta. Answers the claims of the token's scopes only.
  */
 async function userinfo(ctx: ModuleContext, request: FastifyRequest, res: ServerResponse) {
   const origin = request.headers.origin;
@@ -180,7 +199,9 @@ async function userinfo(ctx: ModuleContext, request: FastifyRequest, res: Server
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.end(JSON.stringify({ sub: user.id, customerId: user.customerId, email: user.login }));
+  const claims: Record<string, unknown> = {};
+  for (const scope of scopes) Object.assign(claims, claimsByScope.get(scope)?.(user));
+  res.end(JSON.stringify(claims));
 }
 
 /**

@@ -196,11 +196,13 @@ export function tokenRequest(t: TestContext, form: Record<string, string>) {
 export async function signInTokens(
   t: TestContext,
   who?: Who,
+  scope?: string,
 ): Promise<TokenSet & { jar: CookieJar; who: Who }> {
   const customer = who ?? (await freshCustomer(t));
   const sessionToken = await sessionTokenFor(t.app, customer);
   const { verifier, challenge } = pkcePair();
   const { callback, jar } = await authorize(t, {
+    ...(scope ? { scope } : {}),
     sessionToken,
     prompt: 'none',
     code_challenge: challenge,

@@ -190,12 +190,11 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     // The SDK verifies ID tokens itself (RS256 only, against /v1/keys).
     await expect(authClient.token.verify(idToken!)).resolves.toBe(idToken);
 
-    // userinfo answers for the access token we issued.
-    await expect(authClient.token.getUserInfo()).resolves.toMatchObject({
-      sub: idToken!.claims.sub,
-      email: who.login,
-      customerId: who.customerId,
-    });
+    // userinfo answers for the access token we issued: the claims of its scopes (openid portal.customer),
+    // no email without the email scope.
+    const userInfo = await authClient.token.getUserInfo();
+    expect(userInfo).toMatchObject({ sub: idToken!.claims.sub, customerId: who.customerId });
+    expect(userInfo).not.toHaveProperty('email');
 
     // Okta's session for the browser.
     await expect(authClient.session.exists()).resolves.toBe(true);

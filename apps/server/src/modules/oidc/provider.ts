@@ -166,7 +166,9 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
   const portalApi: ResourceServer = {
     // `openid` too, as Okta's access tokens carry it: the token response's scope then names it, so a
     // client refreshing with that scope (okta-auth-js does) gets an ID token, and /v1/userinfo accepts it.
-    scope: `openid ${PORTAL_SCOPE}`,
+    // The standard `profile` and `email` too, for a client that asks for them: /v1/userinfo answers each
+    // scope's claims only (OIDC Core 5.4), so the token's scopes must say which were granted.
+    scope: `openid profile email ${PORTAL_SCOPE}`,
     audience,
     accessTokenTTL: accessTokenTtl,
     accessTokenFormat: 'jwt',
@@ -185,7 +187,7 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
         post_logout_redirect_uris: [`${config.publicUrl}/login`],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        scope: `openid offline_access ${PORTAL_SCOPE}`,
+        scope: `openid offline_access profile email ${PORTAL_SCOPE}`,
         id_token_signed_response_alg: alg,
       },
       // The insurer's systems (docs/integration.md): client credentials for the integration API only.
@@ -222,7 +224,7 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
     claims: { openid: ['sub', 'customerId', 'email'] },
     // Code flow only: the ID token carries the claims (customerId, email) the SPA reads.
     conformIdTokenClaims: false,
-    scopes: ['openid', 'offline_access', PORTAL_SCOPE, ...integrationScopes],
+    scopes: ['openid', 'offline_access', 'profile', 'email', PORTAL_SCOPE, ...integrationScopes],
     extraParams: ['sessionToken'],
     responseTypes: ['code'],
     clientAuthMethods: ['none', 'client_secret_basic', 'private_key_jwt'],

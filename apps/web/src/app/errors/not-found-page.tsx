@@ -1,3 +1,4 @@
+import type { SiteSettings } from '@portal/contracts/content';
 import { Link } from 'react-router';
 import { FALLBACK_PHONE } from '../../content/fallback-phone';
 import { telHref } from '../../content/placeholders';
@@ -9,11 +10,16 @@ const NOT_FOUND_HEADING = 'Page not found';
 const NOT_FOUND_BODY =
   'If you typed the web address, check it is correct. If you pasted the web address, check you copied the entire address.';
 
+/** The not-found page's heading (and title), from content. */
+export function notFoundHeading(settings: SiteSettings | null | undefined): string {
+  return commonText(settings ?? undefined, 'notFoundHeading', NOT_FOUND_HEADING);
+}
+
 /** The content service has no page at this address. */
 export function NotFoundPage() {
   const settings = useOptionalSiteSettings();
   const { isAuthenticated } = useSession();
-  const heading = commonText(settings, 'notFoundHeading', NOT_FOUND_HEADING);
+  const heading = notFoundHeading(settings);
   const phone = settings?.infinityPhoneTracking ?? FALLBACK_PHONE;
   useDocumentTitle(heading);
   return (

@@ -1,5 +1,5 @@
 import type { Navigation, SiteSettings } from '@portal/contracts/content';
-import { forwardRef, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { telHref } from '../../content/placeholders';
 import { commonText } from '../../content/use-site-settings';
@@ -8,7 +8,6 @@ import { Breadcrumbs } from './breadcrumbs';
 import { MainNav } from './main-nav';
 import { headerMenus } from './nav-items';
 import { MENU_TOGGLE_ID, UTILITY_MENU_ID } from './skip-links';
-import { useElementHeight } from './use-element-height';
 import { UtilityNav } from './utility-nav';
 
 interface Props {
@@ -38,7 +37,6 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
   const [focusInside, setFocusInside] = useState(false);
-  const helpRef = useRef<HTMLDivElement>(null);
 
   const menus = headerMenus(navigation?.header ?? [], isAuthenticated);
   const mainItems = showMainMenu ? menus.main : [];
@@ -63,13 +61,6 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
   };
 
   const classes = ['site-header'];
-  // Scrolling down, the help strip slides away with the logo bar: left behind, it covered the page.
-  const helpHeight = useElementHeight(helpRef);
-  // Through the DOM, not a style attribute: a server-rendered page carries no inline style (the CSP
-  // allows none); the CSS gives the strip's usual height until this runs.
-  useLayoutEffect(() => {
-    helpRef.current?.closest('header')?.style.setProperty('--help-strip-height', `${helpHeight}px`);
-  }, [helpHeight]);
   if (hidden && !menuOpen && !focusInside) classes.push('site-header--hidden');
   if (menuOpen) classes.push('site-header--menu-open');
 
@@ -114,7 +105,7 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
           </button>
         </div>
       </div>
-      <div className="site-header__help" ref={helpRef}>
+      <div className="site-header__help">
         <div className="container">
           {commonText(settings, 'helpStripText', 'Need help? Call us free on')}{' '}
           <a href={telHref(phone)}>{phone}</a>

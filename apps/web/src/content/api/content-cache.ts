@@ -50,6 +50,16 @@ export function primeContent(key: string, value: unknown, now = Date.now()): voi
   entries.set(key, { at: now, value: Promise.resolve(value) });
 }
 
+/**
+ * Puts a failure in the cache: an answer known already to be a refusal (the server found no page at an
+ * address and answered 404 itself), so the loader shows it without asking the content service again.
+ */
+export function primeContentFailure(key: string, error: Error, now = Date.now()): void {
+  const value = Promise.reject(error);
+  value.catch(() => undefined);
+  entries.set(key, { at: now, value });
+}
+
 /** Forgets every answer (tests). */
 export function clearContentCache(): void {
   entries.clear();

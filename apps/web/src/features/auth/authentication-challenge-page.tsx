@@ -7,7 +7,7 @@ import { CodeInput, type CodeInputHandle } from '../../components/ui/code-input'
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { FormError } from '../../components/ui/form-error';
 import { ResendButton } from '../../components/ui/resend-button';
-import { ContentBlocks } from '../../content/block-registry';
+import { ContentBlocks } from '../../content/content-blocks';
 import { CallToActionList } from '../../content/call-to-action';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';

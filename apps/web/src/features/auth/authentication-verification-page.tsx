@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { RadioGroup } from '../../components/ui/radio-group';
-import { ContentBlocks } from '../../content/block-registry';
+import { ContentBlocks } from '../../content/content-blocks';
 import { CallToActionList } from '../../content/call-to-action';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';

@@ -9,7 +9,7 @@ import { InsetText } from '../../components/ui/inset-text';
 import { NotificationBanner } from '../../components/ui/notification-banner';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
-import { ContentBlocks } from '../../content/block-registry';
+import { ContentBlocks } from '../../content/content-blocks';
 import { CallToActionList } from '../../content/call-to-action';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';

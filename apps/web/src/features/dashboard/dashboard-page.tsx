@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react';
-import { useBlocksReady } from '../../content/block-registry';
+import { useBlocksReady } from '../../content/content-blocks';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';
 import { RichText } from '../../content/rich-text';

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { FormSubmitButton, readyToSend } from '../../lib/forms/form-submit';
 import { ErrorSummary } from '../../components/ui/error-summary';
 import { NotificationBanner } from '../../components/ui/notification-banner';
-import { ContentBlocks } from '../../content/block-registry';
+import { ContentBlocks } from '../../content/content-blocks';
 import { CallToActionList } from '../../content/call-to-action';
 import { ContentPageBody } from '../../content/content-page-body';
 import type { PageProps } from '../../content/page-props';

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorSummary } from '../../../components/ui/error-summary';
 import { Fieldset } from '../../../components/ui/fieldset';
 import { Spinner } from '../../../components/ui/spinner';
-import { ContentBlocks } from '../../../content/block-registry';
+import { ContentBlocks } from '../../../content/content-blocks';
 import { CallToActionList } from '../../../content/call-to-action';
 import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';

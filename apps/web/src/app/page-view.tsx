@@ -2,9 +2,9 @@ import type { PageContent } from '@portal/contracts/content';
 import { Suspense } from 'react';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { getLoadedPageComponent, isKnownPageType, lazyPageComponent } from './page-registry';
-import { telHref } from './placeholders';
-import { useOptionalSiteSettings } from './use-site-settings';
-import { FALLBACK_PHONE } from './fallback-phone';
+import { telHref } from '../content/placeholders';
+import { useOptionalSiteSettings } from '../content/use-site-settings';
+import { FALLBACK_PHONE } from '../content/fallback-phone';
 
 /** Content named a page type this version of the portal does not know: say so, offer the phone. */
 function UnknownPageType() {

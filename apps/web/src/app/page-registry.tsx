@@ -1,7 +1,7 @@
 import type { PageContent } from '@portal/contracts/content';
 import { pageTypes, type PageType } from '@portal/contracts/content/page-types';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageProps } from './page-props';
+import type { PageProps } from '../content/page-props';
 
 /** Spec section 9: a page's script chunk that has not arrived in this long counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -10,11 +10,12 @@ export type PageComponent = ComponentType<{ page: PageContent }>;
 type PageModule<T extends PageType> = { default: ComponentType<PageProps<T>> };
 export type PageLoader<T extends PageType> = () => Promise<PageModule<T>>;
 
-const standardPage = () => import('./pages/standard-page-template');
+const standardPage = () => import('../content/pages/standard-page-template');
 
 /**
  * THE map from the page type content names to the component that renders it, each loaded on first use
- * so a route downloads only its own page. A feature's page is registered here (or with registerPageType).
+ * so a route downloads only its own page. The app composes it (the one place that imports every
+ * feature's page); a feature's page is registered here (or with registerPageType).
  */
 const pageLoaders: { [T in PageType]: PageLoader<T> } = {
   LoginPage: () => import('../features/auth/login-page'),
@@ -31,8 +32,8 @@ const pageLoaders: { [T in PageType]: PageLoader<T> } = {
   PolicyPage: () => import('../features/policies/policy-page'),
   PolicyRedirectPage: () => import('../features/policies/policy-redirect-page'),
   StandardPageTemplate: standardPage,
-  FormSuccessPage: () => import('./pages/form-success-page'),
-  RedirectPage: () => import('./pages/redirect-page'),
+  FormSuccessPage: () => import('../content/pages/form-success-page'),
+  RedirectPage: () => import('../content/pages/redirect-page'),
   // The error and maintenance pages are content pages like any other: heading, body, blocks.
   ErrorPage: standardPage,
   MaintenancePage: standardPage,

@@ -1,5 +1,14 @@
-import type { BlockOf, ContentBlock, ContentBlockType } from '@portal/contracts/content';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ContentBlock, ContentBlockType, BlockOf } from '@portal/contracts/content';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
+import { blockLoaderFor, BlockLoadersContext, type AnyBlockLoader, type BlockLoaders } from './block-loaders';
 import { CallToActionListBlock } from './blocks/call-to-action-list-block';
 import { FaqBlock } from './blocks/faq-block';
 import { RichTextBlock } from './blocks/rich-text-block';
@@ -8,13 +17,10 @@ import { TabbedNavigationBlock } from './blocks/tabbed-navigation-block';
 import { UnavailableBlock } from './blocks/unavailable-block';
 
 type BlockComponent<T extends ContentBlockType> = ComponentType<{ block: BlockOf<T> }>;
-
-type BlockRegistry = { [T in ContentBlockType]?: BlockComponent<T> };
-type BlockLoaders = { [T in ContentBlockType]?: () => Promise<{ default: BlockComponent<T> }> };
 type AnyBlockComponent = ComponentType<{ block: ContentBlock }>;
 
-/** Content block type -> the component that renders it, for the blocks in the app's own code. */
-const blockRegistry: BlockRegistry = {
+/** Content's own block types -> the component that renders them, at once (server rendering too). */
+const ownBlocks: { [T in ContentBlockType]?: BlockComponent<T> } = {
   richText: RichTextBlock,
   callToActionList: CallToActionListBlock,
   serviceAlert: ServiceAlertBlock,
@@ -22,45 +28,21 @@ const blockRegistry: BlockRegistry = {
   tabbedNavigation: TabbedNavigationBlock,
 };
 
-/**
- * Customer-data blocks: each loaded with its feature's code, on the pages that have them. The route
- * loader starts loading a page's blocks with the page (preloadBlocks), beside its data, so the blocks
- * do not wait for their code once the data is there. A block type with no component yet renders the
- * "not available online yet" note.
+/*
+ * The customer-data blocks belong to the features: the app hands their loaders down (BlockLoadersContext,
+ * app/block-registry.ts), each loaded with its feature's code on the pages that have them. The route
+ * loader starts loading a page's blocks with the page (preloadBlocks), beside its data, so the blocks do
+ * not wait for their code once the data is there. A block type with no component renders the "not
+ * available online yet" note.
  */
-const blockLoaders: BlockLoaders = {
-  renewalsGrid: () => import('../features/dashboard/blocks/renewals-grid'),
-  policiesGrid: () => import('../features/dashboard/blocks/policies-grid'),
-  quotes: () => import('../features/dashboard/blocks/quotes-block'),
-  agencyCard: () => import('../features/dashboard/blocks/agency-card'),
-  crossSellBanner: () => import('../features/dashboard/blocks/cross-sell-banner'),
-  agencyContextualHelp: () => import('../features/dashboard/blocks/agency-contextual-help'),
-  policyDetails: () => import('../features/policies/blocks/policy-details'),
-  policyCoverInsert: () => import('../features/policies/blocks/policy-cover'),
-  policyDocumentPacks: () => import('../features/policies/blocks/policy-documents'),
-  policyCoverCallToAction: () => import('../features/policies/blocks/policy-cover-cta'),
-  policyContextualHelp: () => import('../features/policies/blocks/policy-contextual-help'),
-  billingDocuments: () => import('../features/billing/blocks/billing-documents'),
-  personalDetails: () => import('../features/profile/blocks/personal-details'),
-  contactDetails: () => import('../features/profile/blocks/contact-details'),
-  passwordDetails: () => import('../features/profile/blocks/password-details'),
-  marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
-  correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
-  contactForm: () => import('../features/contact/blocks/contact-form'),
-};
 
 /** Loaded block components by type: rendered at once, with no loading step. */
 const loadedBlocks = new Map<string, AnyBlockComponent>();
 const pendingBlocks = new Map<string, Promise<{ default: AnyBlockComponent }>>();
 const lazyBlocks = new Map<string, LazyExoticComponent<AnyBlockComponent>>();
 
-function blockLoaderFor(type: string): (() => Promise<{ default: AnyBlockComponent }>) | undefined {
-  // The loaders keep each type with its own component; looking one up by a runtime type loses that link.
-  return (blockLoaders as Record<string, (() => Promise<{ default: AnyBlockComponent }>) | undefined>)[type];
-}
-
 /** Loads (once) the code of a lazily loaded block type. */
-function loadBlock(type: string, loader: () => Promise<{ default: AnyBlockComponent }>) {
+function loadBlock(type: string, loader: AnyBlockLoader) {
   let pending = pendingBlocks.get(type);
   if (!pending) {
     pending = loader().then(
@@ -80,9 +62,9 @@ function loadBlock(type: string, loader: () => Promise<{ default: AnyBlockCompon
 }
 
 /** Starts downloading the code of a page's blocks without waiting for it (called by the route loader). */
-export function preloadBlocks(blocks: readonly ContentBlock[]): void {
+export function preloadBlocks(loaders: BlockLoaders, blocks: readonly ContentBlock[]): void {
   for (const block of blocks) {
-    const loader = blockLoaderFor(block.type);
+    const loader = blockLoaderFor(loaders, block.type);
     if (loader && !loadedBlocks.has(block.type)) loadBlock(block.type, loader).catch(() => undefined);
   }
 }
@@ -93,7 +75,10 @@ export function preloadBlocks(blocks: readonly ContentBlock[]): void {
  * below them moves twice. A block whose code failed to load counts as ready: it shows its own error.
  */
 export function useBlocksReady(blocks: readonly ContentBlock[]): boolean {
-  const missing = blocks.filter((block) => blockLoaderFor(block.type) && !loadedBlocks.has(block.type));
+  const loaders = useContext(BlockLoadersContext);
+  const missing = blocks.filter(
+    (block) => blockLoaderFor(loaders, block.type) && !loadedBlocks.has(block.type),
+  );
   const [settled, setSettled] = useState<readonly ContentBlock[] | null>(null);
   const waiting = missing.length > 0 && settled !== blocks;
   useEffect(() => {
@@ -101,7 +86,7 @@ export function useBlocksReady(blocks: readonly ContentBlock[]): boolean {
     let live = true;
     void Promise.allSettled(
       blocks.map((block) => {
-        const loader = blockLoaderFor(block.type);
+        const loader = blockLoaderFor(loaders, block.type);
         return loader ? loadBlock(block.type, loader) : undefined;
       }),
     ).then(() => {
@@ -110,16 +95,16 @@ export function useBlocksReady(blocks: readonly ContentBlock[]): boolean {
     return () => {
       live = false;
     };
-  }, [waiting, blocks]);
+  }, [waiting, blocks, loaders]);
   return !waiting;
 }
 
-function blockComponentFor(type: string): AnyBlockComponent | undefined {
-  const own = (blockRegistry as Record<string, AnyBlockComponent | undefined>)[type];
+function blockComponentFor(loaders: BlockLoaders, type: string): AnyBlockComponent | undefined {
+  const own = (ownBlocks as Record<string, AnyBlockComponent | undefined>)[type];
   if (own) return own;
   const loaded = loadedBlocks.get(type);
   if (loaded) return loaded;
-  const loader = blockLoaderFor(type);
+  const loader = blockLoaderFor(loaders, type);
   if (!loader) return undefined;
   let component = lazyBlocks.get(type);
   if (!component) {
@@ -130,7 +115,7 @@ function blockComponentFor(type: string): AnyBlockComponent | undefined {
 }
 
 function ContentBlockView({ block }: { block: ContentBlock }) {
-  const Component = blockComponentFor(block.type);
+  const Component = blockComponentFor(useContext(BlockLoadersContext), block.type);
   if (!Component) return <UnavailableBlock block={block} />;
   return (
     <Suspense fallback={<p className="block-loading">Loading…</p>}>

@@ -1,0 +1,166 @@
+import { HttpError, notFound } from '../../../platform/errors';
+import { hashPassword } from '../../../platform/password-hash';
+import {
+  findOpenStepUp,
+  findUserByCustomerId,
+  findUserById,
+  listFactors,
+  recordSuccess,
+  setPassword,
+  updateTransaction,
+  useCode,
+} from '../identity.repository';
+import { OktaHttpError } from '../okta-errors';
+import { newPasswordProblem } from '../password-policy';
+import { maskPhone } from '../phone';
+import type { StepUpPasswordChange, IdentityService } from './types';
+import type { IdentityServiceContext } from './context';
+
+/* A profile change guarded by a one-time code: the factors, the code, and the password change it allows. */
+
+export async function getFactors(
+  c: IdentityServiceContext,
+  ...[customerId]: Parameters<IdentityService['getFactors']>
+): ReturnType<IdentityService['getFactors']> {
+  const { db } = c;
+  const user = await findUserByCustomerId(db, customerId);
+  if (!user) return [];
+  return (await listFactors(db, user.id)).map((f) => ({
+    id: f.id,
+    factorType: f.factorType,
+    phoneNumber: maskPhone(f.phoneNumber),
+    isMobile: f.isMobile,
+    codeLength: f.isMobile ? 6 : 5,
+  }));
+}
+
+export async function sendStepUpCode(
+  c: IdentityServiceContext,
+  ...[customerId, method, meta = {}]: Parameters<IdentityService['sendStepUpCode']>
+): ReturnType<IdentityService['sendStepUpCode']> {
+  const { db, now, pickFactor, authn } = c;
+  const user = await findUserByCustomerId(db, customerId);
+  if (!user || user.status !== 'ACTIVE') throw notFound('No such factor for this customer');
+  const factor = pickFactor(await listFactors(db, user.id), method);
+  if (!factor) throw notFound('No such factor for this customer');
+  if (authn.isLocked(user)) {
+    const seconds = Math.ceil((user.lockedUntil!.getTime() - now().getTime()) / 1000);
+    throw new HttpError(
+      429,
+      'ACCOUNT_LOCKED',
+      'Too many failed attempts. Please wait and try again.',
+      undefined,
+      {
+        'Retry-After': String(Math.max(1, seconds)),
+      },
+    );
+  }
+  const t = await db.transaction(
+    async (q) =>
+      (await findOpenStepUp(q, user.id, now())) ??
+      (await authn.createTransaction(q, user.id, 'stepup', 'MFA_REQUIRED')).transaction,
+  );
+  let sent;
+  try {
+    sent = await authn.issueCode(t, user, factor, meta);
+  } catch (error) {
+    if (error instanceof OktaHttpError) {
+      throw new HttpError(error.statusCode, 'CODE_NOT_SENT', error.errorSummary, undefined, error.headers);
+    }
+    throw error;
+  }
+  if (!sent.ok) {
+    throw new HttpError(
+      429,
+      'TOO_MANY_REQUESTS',
+      'Too many codes asked for. Please wait and try again.',
+      undefined,
+      {
+        'Retry-After': String(sent.retryAfterSeconds),
+      },
+    );
+  }
+  return {
+    expiresAt: sent.expiresAt,
+    codeLength: sent.codeLength,
+    phoneNumber: maskPhone(factor.phoneNumber),
+    factorType: factor.factorType,
+  };
+}
+
+export async function changePasswordWithStepUp(
+  c: IdentityServiceContext,
+  ...[customerId, change, alongside, meta = {}]: Parameters<IdentityService['changePasswordWithStepUp']>
+): ReturnType<IdentityService['changePasswordWithStepUp']> {
+  const { db, now, authn } = c;
+  const refused = (
+    kind: 'code' | 'current-password' | 'new-password',
+    reason: string,
+  ): StepUpPasswordChange => ({ ok: false, refused: kind, reason });
+  const noCode = () => refused('code', 'That code is not right, or it has expired. Ask for a new code.');
+  const user = await findUserByCustomerId(db, customerId);
+  if (!user || user.status !== 'ACTIVE') return noCode();
+  // The password hashing happens before the transaction: PGlite queues every other query behind an
+  // open one, and a hash takes tens of milliseconds.
+  const rules = await authn.passwordRules();
+  const currentOk = await authn.verifyPasswordHash(user, change.currentPassword);
+  const problem = await newPasswordProblem(
+    change.newPassword,
+    rules,
+    user.login,
+    () => change.newPassword === change.currentPassword,
+  );
+  const hash = problem ? null : await hashPassword(change.newPassword);
+  const at = now();
+  return db.transaction(async (q): Promise<StepUpPasswordChange> => {
+    // Holding the step-up's row: a second change with the same code waits here, then finds it finished.
+    const t = await findOpenStepUp(q, user.id, at);
+    const fresh = await findUserById(q, user.id, true);
+    if (!t || t.status !== 'MFA_CHALLENGE' || !t.factorId) return noCode();
+    if (!fresh || fresh.status !== 'ACTIVE' || authn.isLocked(fresh)) return noCode();
+    const matched = await authn.matchCode(q, t, fresh, t.factorId, change.passCode, meta, at);
+    if (!matched.ok) return refused('code', matched.cause);
+
+    // The password changed since it was checked above (a reset meanwhile): check it again.
+    const stillCurrent =
+      fresh.passwordHash === user.passwordHash
+        ? currentOk
+        : await authn.verifyPasswordHash(fresh, change.currentPassword);
+    if (!stillCurrent) {
+      await authn.countWrongPassword(q, fresh, at, meta);
+      return refused('current-password', 'Your current password is not right.');
+    }
+    if (problem || !hash) {
+      await authn.audit(q, meta, {
+        eventId: 'identity.password.set',
+        customerId,
+        isSuccess: false,
+        failureReason: 'PASSWORD_POLICY',
+        details: { rule: problem, purpose: 'change' },
+      });
+      return refused('new-password', problem ?? 'Choose a different password.');
+    }
+
+    // The conditional UPDATE decides between changes that got this far with one code.
+    if (!(await useCode(q, matched.code.id, at))) return noCode();
+    await updateTransaction(q, t.id, { status: 'SUCCESS', completedAt: at });
+    await recordSuccess(q, user.id, at);
+    await authn.audit(q, meta, {
+      eventId: 'identity.stepup.verified',
+      customerId,
+      isSuccess: true,
+      details: {
+        mfaSendMethod: (await listFactors(q, user.id)).find((f) => f.id === t.factorId)?.factorType,
+      },
+    });
+    await setPassword(q, user.id, hash, at, false);
+    await authn.audit(q, meta, {
+      eventId: 'identity.password.set',
+      customerId,
+      isSuccess: true,
+      details: { purpose: 'change' },
+    });
+    await alongside(q);
+    return { ok: true, changedAt: at };
+  });
+}

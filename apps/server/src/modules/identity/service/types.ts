@@ -1,0 +1,128 @@
+import type { Queryable } from '../../../platform/db';
+import type { RequestMeta } from '../authn/context';
+import type { UserRow, UserStatus } from '../identity.repository';
+
+export interface IdentityUser {
+  id: string;
+  customerId: string;
+  login: string;
+  status: UserStatus;
+  firstName: string;
+  lastName: string;
+}
+
+/** A customer's second factor as other modules see it: the number is always masked. */
+interface IdentityFactor {
+  id: string;
+  factorType: 'sms' | 'call';
+  /** Masked to the last 3 digits. */
+  phoneNumber: string;
+  isMobile: boolean;
+  /** 6 for a mobile number, 5 for a landline. */
+  codeLength: 5 | 6;
+}
+
+/** The new password breaks a rule; `reason` is the sentence to show the customer. */
+export class PasswordPolicyError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** The outcome of changePasswordWithStepUp; `reason` is the sentence to show the customer. */
+export type StepUpPasswordChange =
+  | { ok: true; changedAt: Date }
+  | { ok: false; refused: 'code' | 'current-password' | 'new-password'; reason: string };
+
+/** What the registration module needs to start an activation. */
+interface ActivationRequest {
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string | null;
+  landlineNumber: string | null;
+  /** The address the customer registers with; it becomes their sign-in name. */
+  email: string;
+}
+
+/**
+ * The identity module's service for other modules (ctx.services.identity). Call these outside any open
+ * database transaction unless a `tx` parameter is offered.
+ */
+export interface IdentityService {
+  /** Atomic single use of a sessionToken from a SUCCESS answer (5 minutes); null when unknown, used or expired. */
+  consumeSessionToken(
+    token: string,
+  ): Promise<{ userId: string; customerId: string; login: string; amr: string[] } | null>;
+  getUser(userId: string): Promise<IdentityUser | null>;
+  getUserByCustomerId(customerId: string): Promise<IdentityUser | null>;
+  /** When the customer last set their password; null without an account or password. */
+  getPasswordLastUpdated(customerId: string): Promise<Date | null>;
+  /**
+   * Checks the customer's current password (profile changes). A wrong one counts towards the account's
+   * lockout, like a failed sign-in; a locked account always answers false.
+   */
+  verifyPassword(customerId: string, password: string, meta?: RequestMeta): Promise<boolean>;
+  /**
+   * Sets a new password after the same rules as registration and reset (settings, no spaces, not common,
+   * not the email's local part, not the current one). Throws PasswordPolicyError with the reason, or 404.
+   */
+  changePassword(customerId: string, newPassword: string, tx?: Queryable, meta?: RequestMeta): Promise<void>;
+  /** The customer's second factors (masked), sms first. Empty without an account. */
+  getFactors(customerId: string): Promise<IdentityFactor[]>;
+  /**
+   * Sends a one-time code for a profile change by text (sms) or voice call (call: the landline when there
+   * is one, else the mobile). Same rules as sign-in codes. Throws HttpError 404 (no such factor or
+   * account), 429 with Retry-After (too soon, too many, or account locked), 502 (not delivered).
+   */
+  sendStepUpCode(
+    customerId: string,
+    method: 'sms' | 'call',
+    meta?: RequestMeta,
+  ): Promise<{ expiresAt: Date; codeLength: 5 | 6; phoneNumber: string; factorType: 'sms' | 'call' }>;
+  /**
+   * The password change guarded by the code from sendStepUpCode, in one database transaction that holds
+   * the step-up. A wrong, expired or used code uses one of the code's attempts and counts towards the
+   * lockout (`code`). With the right code, a wrong current password counts towards the lockout
+   * (`current-password`) and a new password the rules refuse (as changePassword's) is `new-password`; the
+   * code stays live for another try in both cases. Only a change uses the code up, together with the new
+   * password, the audit rows and what `alongside` writes in the same transaction (it may throw to undo it
+   * all). Of two changes with one code at once, one changes and the other is refused as `code`.
+   */
+  changePasswordWithStepUp(
+    customerId: string,
+    change: { passCode: string; currentPassword: string; newPassword: string },
+    alongside: (tx: Queryable) => Promise<void>,
+    meta?: RequestMeta,
+  ): Promise<StepUpPasswordChange>;
+
+  /**
+   * Registration: creates or refreshes the customer's not-yet-active account with `email` as its sign-in
+   * name and emails an activation link (24 hours; voids older links). When the customer, or the owner of
+   * that address, already has an active account, emails that account's address an "already registered"
+   * reminder instead. 'no-factors' when the record has no phone number to send codes to.
+   */
+  startActivation(
+    request: ActivationRequest,
+    meta?: RequestMeta,
+  ): Promise<{ outcome: 'activation'; userId: string } | { outcome: 'reminder' } | { outcome: 'no-factors' }>;
+  /**
+   * Forgotten password: emails a reset link (60 minutes) when an account has that sign-in email (an
+   * activation link if it was never activated), at most 3 an hour per account. Silent otherwise.
+   */
+  requestPasswordReset(email: string, meta?: RequestMeta): Promise<void>;
+  /** The user of an activation transaction that reached SUCCESS, while its stateToken lives; else null. */
+  getFinishedActivation(
+    userId: string,
+    stateToken: string,
+  ): Promise<{ userId: string; customerId: string; login: string } | null>;
+}
+
+export const publicUser = (u: UserRow): IdentityUser => ({
+  id: u.id,
+  customerId: u.customerId,
+  login: u.login,
+  status: u.status,
+  firstName: u.firstName,
+  lastName: u.lastName,
+});
