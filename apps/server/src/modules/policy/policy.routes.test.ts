@@ -101,6 +101,11 @@ describe.each(databases())('policy service on $name', ({ open }) => {
     expect(migration.policyActions.onlineMidTermAdjustment.url).toBeNull();
     expect(migration.policyActions.onlineViewRenewal).toEqual({ enabled: false, url: null });
 
+    // An ended policy offers no online change, though its flag allows one.
+    const ended = (await get(david, `/api/v1/policy/${david.customerId}/204X7654300`)).json();
+    expect(ended).toMatchObject({ status: 'Expired', allowMTA: true });
+    expect(ended.policyActions.onlineMidTermAdjustment.url).toBeNull();
+
     const fineArt = (await get(david, `/api/v1/policy/${david.customerId}/204P76543210`)).json();
     expect(fineArt.annualPremium).toEqual({ visible: true, value: 0 });
     expect(fineArt.linesOfBusiness[0].valuables.map((v: { artType: string | null }) => v.artType)).toContain(

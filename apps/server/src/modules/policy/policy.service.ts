@@ -134,12 +134,14 @@ function summaryOf(config: Config, p: PolicyRecord): PolicySummary {
     isMigrationRenewal: p.isMigrationRenewal,
     allowMTA: p.allowMTA,
     // The policy system's own link for this policy when the insurer gave one, else the configured one.
+    // An ended policy cannot be changed mid-term, whatever its flag says.
     policyActions: {
       onlineMidTermAdjustment: {
-        url: p.allowMTA
-          ? (p.actionUrls.midTermAdjustment ??
-            policySystemLink(config, 'mid-term-adjustment', p.policyNumber))
-          : null,
+        url:
+          p.allowMTA && p.status !== 'Expired'
+            ? (p.actionUrls.midTermAdjustment ??
+              policySystemLink(config, 'mid-term-adjustment', p.policyNumber))
+            : null,
       },
       onlineViewRenewal: {
         enabled: p.onlineViewRenewal,
