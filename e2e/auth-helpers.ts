@@ -157,3 +157,28 @@ export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max
   }
   throw new Error(`could not reach ${target.toString()} with the Tab key`);
 }
+
+/**
+ * After sign-in, a customer who has not made the marketing choice is asked first (spec §4): answers "No,
+ * thank you" when asked, and waits for the dashboard either way. Which one comes is decided by the
+ * server, and by the journeys that signed the same customer in before.
+ */
+export async function toDashboardPastMarketingStep(page: Page): Promise<void> {
+  const no = page.getByRole('radio', { name: 'No, thank you' });
+  const dashboard = /\/account\/dashboard$/;
+  const first = await Promise.race([
+    page.waitForURL(dashboard, { timeout: 20_000 }).then(
+      () => 'dashboard' as const,
+      () => 'neither' as const,
+    ),
+    no.waitFor({ timeout: 20_000 }).then(
+      () => 'marketing' as const,
+      () => 'neither' as const,
+    ),
+  ]);
+  if (first === 'marketing') {
+    await no.check();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+  }
+  await expect(page).toHaveURL(dashboard);
+}

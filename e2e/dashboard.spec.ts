@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { contentPage } from './support/content';
@@ -27,6 +30,41 @@ const margaret = {
   phone: { number: demo.margaret.mobile, radio: demo.margaret.textRadio },
 };
 
+interface NavItem {
+  title: string;
+  url: string;
+  group?: string;
+  requiresAuthentication?: boolean;
+  children?: NavItem[];
+}
+
+/** The main menu's signed-in items from content (navigation.json), children included. */
+function signedInNavItems(): NavItem[] {
+  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'content', 'navigation.json');
+  const nav = JSON.parse(readFileSync(file, 'utf8')) as { header: NavItem[] };
+  return nav.header
+    .filter((item) => item.group === 'main' && item.requiresAuthentication)
+    .flatMap((item) => [item, ...(item.children ?? [])]);
+}
+
+/** Texts of the not-found, error and unknown pages, and of a policy that is not found. */
+const errorTexts =
+  /cannot find that policy|Page not found|Something went wrong|This page cannot be shown|technical problem/i;
+
+/** Waits until the page's own loading texts have gone. */
+async function loaded(page: Page) {
+  await expect(
+    page
+      .locator('main')
+      .getByRole('status')
+      .filter({ hasText: /^Loading/ }),
+  ).toHaveCount(0);
+}
+
+/** A polite live region (aria-live) that says `text`. */
+const announcement = (page: Page, text: string | RegExp) =>
+  page.locator('[aria-live="polite"]').filter({ hasText: text });
+
 const policiesSection = (page: Page) => page.getByRole('region', { name: 'Your policies' });
 const policyCards = (page: Page) => policiesSection(page).getByRole('listitem');
 
@@ -35,120 +73,189 @@ test.describe('dashboard and policies', () => {
   // on a busy two-core machine.
   test.describe.configure({ timeout: 240_000 });
 
-  test('Helen: renewals, policies by group with load more, a policy, its cover and documents, her bills', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    await page.goto('/login');
-    await signIn(page, request, helen, helen.phone);
-    await expect(page).toHaveURL(/\/account\/dashboard$/);
+  // Helen's welcome-back message is shown once: the journey that sees it runs first, the other after it.
+  test.describe.serial('Helen', () => {
+    test('Helen: renewals, policies by group with load more, a policy, its cover and documents, her bills', async ({
+      page,
+      request,
+    }) => {
+      await page.clock.install();
+      await page.goto('/login');
+      await signIn(page, request, helen, helen.phone);
+      await expect(page).toHaveURL(/\/account\/dashboard$/);
 
-    // The welcome-back (splash) message is inside its date window: shown once, then closed.
-    const splash = page.getByRole('dialog', { name: 'New: read your renewal documents online' });
-    await expect(splash).toBeVisible();
-    await expectScreenAtEverySize(page);
-    await splash.getByRole('button', { name: 'Not now' }).click();
-    await expect(splash).toBeHidden();
+      // The welcome-back (splash) message is inside its date window: shown once, then closed.
+      const splash = page.getByRole('dialog', { name: 'New: read your renewal documents online' });
+      await expect(splash).toBeVisible();
+      await expectScreenAtEverySize(page);
+      await splash.getByRole('button', { name: 'Not now' }).click();
+      await expect(splash).toBeHidden();
 
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Helen');
-    const renewals = page.getByRole('region', { name: 'Policies due for renewal' });
-    await expect(
-      renewals.getByRole('heading', { name: 'Fine Art and Collectables Insurance' }),
-    ).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Helen');
+      const renewals = page.getByRole('region', { name: 'Policies due for renewal' });
+      await expect(
+        renewals.getByRole('heading', { name: 'Fine Art and Collectables Insurance' }),
+      ).toBeVisible();
 
-    // Six in force (five active and one renewing): three shown, then three more.
-    await expect(policiesSection(page).getByText('6 active policies available to view')).toBeVisible();
-    await expect(policyCards(page)).toHaveCount(3);
-    await expect(page.getByRole('button', { name: 'Active (6)', pressed: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Show more policies' }).click();
-    await expect(policyCards(page)).toHaveCount(6);
-    await expect(page.getByRole('button', { name: 'Show more policies' })).toHaveCount(0);
-    // Five minutes after the last "load more", the grid is back to three.
-    await page.clock.fastForward('05:01');
-    await expect(policyCards(page)).toHaveCount(3);
+      // Six in force (five active and one renewing): three shown, then three more.
+      await expect(policiesSection(page).getByText('6 active policies available to view')).toBeVisible();
+      await expect(policyCards(page)).toHaveCount(3);
+      await expect(page.getByRole('button', { name: 'Active (6)', pressed: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Show more policies' }).click();
+      await expect(policyCards(page)).toHaveCount(6);
+      await expect(page.getByRole('button', { name: 'Show more policies' })).toHaveCount(0);
+      // Five minutes after the last "load more", the grid is back to three.
+      await page.clock.fastForward('05:01');
+      await expect(policyCards(page)).toHaveCount(3);
 
-    await page.getByRole('button', { name: 'Expired (2)' }).click();
-    await expect(policyCards(page)).toHaveCount(2);
-    await page.getByRole('button', { name: 'Upcoming (1)' }).click();
-    await expect(policyCards(page)).toHaveCount(1);
-    await expect(policyCards(page).first()).toContainText('Valuables Insurance');
-    await page.getByRole('button', { name: 'Active (6)' }).click();
-    await page.getByRole('button', { name: 'Show more policies' }).click();
+      await page.getByRole('button', { name: 'Expired (2)' }).click();
+      await expect(policyCards(page)).toHaveCount(2);
+      await page.getByRole('button', { name: 'Upcoming (1)' }).click();
+      await expect(policyCards(page)).toHaveCount(1);
+      await expect(policyCards(page).first()).toContainText('Valuables Insurance');
+      await page.getByRole('button', { name: 'Active (6)' }).click();
+      await page.getByRole('button', { name: 'Show more policies' }).click();
 
-    // Quotes and the agency.
-    await expect(
-      page
-        .getByRole('region', { name: 'Your quotes' })
-        .getByRole('definition')
-        .filter({ hasText: '708Q90000004' }),
-    ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Your local office' })).toBeVisible();
-    await expectScreenAtEverySize(page);
+      // Quotes and the agency.
+      await expect(
+        page
+          .getByRole('region', { name: 'Your quotes' })
+          .getByRole('definition')
+          .filter({ hasText: '708Q90000004' }),
+      ).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your local office' })).toBeVisible();
+      await expectScreenAtEverySize(page);
 
-    // One policy: its details, its cover, its documents.
-    await policiesSection(page)
-      .getByRole('link', { name: /View policy Home Insurance 708X1000001/ })
-      .click();
-    await expect(page).toHaveURL(/\/account\/policies\/?\?id=708X1000001$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('708X1000001');
-    const details = page.getByRole('region', { name: 'Policy details' });
-    await expect(details.getByText('Home Insurance', { exact: true }).first()).toBeVisible();
-    await expect(details.getByText('Main policyholder')).toBeVisible();
-    await expect(details.getByText(/^£[\d,]+(\.\d\d)?$/)).toBeVisible();
-    await expectScreenAtEverySize(page);
+      // One policy: its details, its cover, its documents.
+      await policiesSection(page)
+        .getByRole('link', { name: /View policy Home Insurance 708X1000001/ })
+        .click();
+      await expect(page).toHaveURL(/\/account\/policies\/?\?id=708X1000001$/);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('708X1000001');
+      const details = page.getByRole('region', { name: 'Policy details' });
+      await expect(details.getByText('Home Insurance', { exact: true }).first()).toBeVisible();
+      await expect(details.getByText('Main policyholder')).toBeVisible();
+      await expect(details.getByText(/^£[\d,]+(\.\d\d)?$/)).toBeVisible();
+      await expectScreenAtEverySize(page);
 
-    await page.getByRole('link', { name: 'What you are covered for' }).click();
-    await expect(page).toHaveURL(/\/account\/policies\/cover\/?\?id=708X1000001$/);
-    await expect(page.getByText('Home cover: buildings and contents')).toBeVisible();
-    await expectScreenAtEverySize(page);
+      await page.getByRole('link', { name: 'What you are covered for' }).click();
+      await expect(page).toHaveURL(/\/account\/policies\/cover\/?\?id=708X1000001$/);
+      await expect(page.getByText('Home cover: buildings and contents')).toBeVisible();
+      await expectScreenAtEverySize(page);
 
-    await page.getByRole('link', { name: 'Documents', exact: true }).click();
-    await expect(page).toHaveURL(/\/account\/policies\/documents\/?\?id=708X1000001$/);
-    const download = page.waitForEvent('download');
-    await page
-      .getByRole('button', { name: /^Download / })
-      .first()
-      .click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/708X1000001.*\.pdf$/i);
-    await expectPdfAbout(file, '708X1000001');
-    await expectScreenAtEverySize(page);
+      await page.getByRole('link', { name: 'Documents', exact: true }).click();
+      await expect(page).toHaveURL(/\/account\/policies\/documents\/?\?id=708X1000001$/);
+      const download = page.waitForEvent('download');
+      await page
+        .getByRole('button', { name: /^Download / })
+        .first()
+        .click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/708X1000001.*\.pdf$/i);
+      await expectPdfAbout(file, '708X1000001');
+      await expectScreenAtEverySize(page);
 
-    // Bills and payments: two accounts, newest first, more at "Show more bills", each a PDF.
-    await page.getByRole('link', { name: 'Bills and payments' }).first().click();
-    await expect(page).toHaveURL(/\/account\/bills-and-payments$/);
-    await expect(page.getByRole('heading', { name: /^Billing account BA/ }).first()).toBeVisible();
-    const bills = page.getByRole('button', { name: /^View PDF/ });
-    await expect(bills).toHaveCount(10);
-    await page.getByRole('button', { name: 'Show more bills' }).click();
-    await expect.poll(() => bills.count()).toBeGreaterThan(10);
-    // The first account's first bill: a PDF for that account.
-    const firstAccount = await page
-      .getByRole('heading', { name: /^Billing account BA/ })
-      .first()
-      .textContent();
-    const accountNumber = /BA\d+/.exec(firstAccount ?? '')?.[0] ?? 'no account number';
-    const bill = page.waitForEvent('download');
-    await bills.first().click();
-    expect((await bill).suggestedFilename()).toMatch(/BA\d+\.pdf$/);
-    await expectPdfAbout(await bill, accountNumber);
-    await expectScreenAtEverySize(page);
+      // Bills and payments: two accounts, newest first, more at "Show more bills", each a PDF.
+      await page.getByRole('link', { name: 'Bills and payments' }).first().click();
+      await expect(page).toHaveURL(/\/account\/bills-and-payments$/);
+      await expect(page.getByRole('heading', { name: /^Billing account BA/ }).first()).toBeVisible();
+      const bills = page.getByRole('button', { name: /^View PDF/ });
+      await expect(bills).toHaveCount(10);
+      await page.getByRole('button', { name: 'Show more bills' }).click();
+      await expect.poll(() => bills.count()).toBeGreaterThan(10);
+      // The first account's first bill: a PDF for that account.
+      const firstAccount = await page
+        .getByRole('heading', { name: /^Billing account BA/ })
+        .first()
+        .textContent();
+      const accountNumber = /BA\d+/.exec(firstAccount ?? '')?.[0] ?? 'no account number';
+      const bill = page.waitForEvent('download');
+      await bills.first().click();
+      expect((await bill).suggestedFilename()).toMatch(/BA\d+\.pdf$/);
+      await expectPdfAbout(await bill, accountNumber);
+      await expectScreenAtEverySize(page);
 
-    // The same pages on a phone, loaded at that size: the dashboard, and a document downloaded there.
-    await page.setViewportSize(phone);
-    await expectNoSeriousA11yViolations(page);
-    await page.goto('/account/dashboard');
-    await expect(policyCards(page)).toHaveCount(3);
-    await expectNoSeriousA11yViolations(page);
-    await page.goto('/account/policies/documents/?id=708X1000001');
-    const onPhone = page.waitForEvent('download');
-    await page
-      .getByRole('button', { name: /^Download / })
-      .first()
-      .click();
-    await expectPdfAbout(await onPhone, '708X1000001');
-    await expectNoSeriousA11yViolations(page);
+      // The same pages on a phone, loaded at that size: the dashboard, and a document downloaded there.
+      await page.setViewportSize(phone);
+      await expectNoSeriousA11yViolations(page);
+      await page.goto('/account/dashboard');
+      await expect(policyCards(page)).toHaveCount(3);
+      await expectNoSeriousA11yViolations(page);
+      await page.goto('/account/policies/documents/?id=708X1000001');
+      const onPhone = page.waitForEvent('download');
+      await page
+        .getByRole('button', { name: /^Download / })
+        .first()
+        .click();
+      await expectPdfAbout(await onPhone, '708X1000001');
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('Helen, issue 23: every menu item shows her data; "Your policies" lists them; load more moves focus to what it added', async ({
+      page,
+      request,
+    }) => {
+      await page.goto('/login');
+      await signIn(page, request, helen, helen.phone);
+      await expect(page).toHaveURL(/\/account\/dashboard$/);
+      // The welcome-back message was shown (and so marked) in the journey before this one.
+      await expect(page.getByRole('dialog', { name: 'New: read your renewal documents online' })).toHaveCount(
+        0,
+      );
+
+      // "Your policies" from the main menu: her policies by group, each opening its overview.
+      await page.locator('#main-menu').getByRole('link', { name: 'Your policies', exact: true }).click();
+      await expect(page).toHaveURL(/\/account\/policies\/?$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your policies' })).toBeVisible();
+      for (const group of ['Active', 'Upcoming', 'Expired'])
+        await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
+      const expired = page.getByRole('region', { name: 'Expired' });
+      await expect(expired.getByRole('link')).toHaveCount(2);
+      await expect(page.getByRole('region', { name: 'Active' }).getByRole('link')).toHaveCount(6);
+      await expect(page.getByText(errorTexts)).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: /708X1000001/ }).click();
+      await expect(page).toHaveURL(/\/account\/policies\/?\?id=708X1000001$/);
+      await expect(page.getByRole('region', { name: 'Policy details' })).toBeVisible();
+
+      // Every signed-in menu item from content: a heading, some of her data, no error text.
+      for (const item of signedInNavItems()) {
+        await page.goto(item.url);
+        await expect(page, item.title).toHaveURL(new RegExp(`${item.url.replace(/\//g, '\\/')}\\/?$`));
+        await expect(page.getByRole('heading', { level: 1 }), item.title).toBeVisible();
+        await loaded(page);
+        await expect(page.getByText(errorTexts), item.title).toHaveCount(0);
+        const shown = page.locator('main').locator('section, ul, dl, form, fieldset, .policy-list');
+        await expect(shown.first(), `${item.title} shows something beyond its heading`).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+
+      // Dashboard: "Show more policies" moves focus to the fourth card and says three were added.
+      await page.goto('/account/dashboard');
+      const cards = page.getByRole('region', { name: 'Your policies' }).getByRole('listitem');
+      await expect(cards).toHaveCount(3);
+      await page.getByRole('button', { name: 'Show more policies' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(cards).toHaveCount(6);
+      await expect(cards.nth(3)).toBeFocused();
+      await expect(announcement(page, 'More policies shown: 3')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page);
+
+      // Bills: "Show more bills" moves focus to a bill it added, not to the page body.
+      await page.goto('/account/bills-and-payments');
+      const rows = page.locator('.document-row');
+      await expect(rows).toHaveCount(10);
+      const before = await rows.locator('.document-row__name').allTextContents();
+      await page.getByRole('button', { name: 'Show more bills' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => rows.count()).toBeGreaterThan(10);
+      const focused = page.locator('li.document-row:focus');
+      await expect(focused).toHaveCount(1);
+      expect(before).not.toContain(await focused.locator('.document-row__name').textContent());
+      const added = (await rows.count()) - before.length;
+      await expect(announcement(page, `More bills shown: ${added}`)).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page);
+    });
   });
 
   test('Margaret: valuables capped at 20, the policy system behind an interstitial, her details, contact us, no one else’s policy', async ({

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { demo, signIn, signOutButton } from './auth-helpers';
+import { demo, signIn, signOutButton, toDashboardPastMarketingStep } from './auth-helpers';
 
 /*
  * Inactivity (customer-data §4, §9; decision 021). The idle time is shortened through content for these
@@ -51,7 +51,7 @@ async function signedInIdleReady(page: Page, request: Parameters<typeof signIn>[
   await page.clock.install();
   await page.goto('/login');
   await signIn(page, request, david, { number: david.landline, radio: david.landlineCallRadio });
-  await expect(page).toHaveURL(/\/account(\/dashboard)?$/);
+  await toDashboardPastMarketingStep(page);
 }
 
 const pageNow = (page: Page) => page.evaluate(() => Date.now());
