@@ -5,8 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { lockDataDir } from './platform/data-dir-lock';
 import type { Db } from './platform/db';
-import type { ModuleContext } from './platform/module';
-import type { Services } from './platform/services';
 
 /*
  * The portal's process: validate configuration, make sure the database exists and is migrated and
@@ -44,18 +42,10 @@ function describeDatabase(config: Config): string {
   return `PostgreSQL at ${u.hostname}:${u.port || '5432'}${u.pathname}`;
 }
 
-/** Migrations, then every module's idempotent seed. */
+/** Migrations, then every module's idempotent seed (one instance at a time: db/prepare.ts). */
 async function migrateAndSeed(db: Db, config: Config): Promise<void> {
-  const [{ migrate }, { createServices }, { seedAll }, { systemClock }] = await Promise.all([
-    import('./platform/db'),
-    import('./modules'),
-    import('./db/seed'),
-    import('./platform/clock'),
-  ]);
-  await migrate(db);
-  const ctx: ModuleContext = { config, db, clock: systemClock, services: {} as Services };
-  await createServices(ctx);
-  await seedAll(ctx);
+  const { prepareDatabase } = await import('./db/prepare');
+  await prepareDatabase(db, config);
 }
 
 /**
@@ -225,11 +215,12 @@ async function main(): Promise<void> {
   try {
     await stopIfAsked();
     await timed('migrateAndSeed', async () => {
-      // Migrations, and waiting for another instance's migration lock, may take longer than a request's
-      // statement timeout: they get their own small pool without one.
+      // Migrations, and waiting for another instance's migration or seed lock, may take longer than a
+      // request's statement timeout: they get their own small pool without one (one connection holds
+      // the seed lock while the seeds use the others).
       const setupDb =
         config.database.kind === 'postgres'
-          ? await openDb({ ...config.database, max: 2, statementTimeoutMs: 0 })
+          ? await openDb({ ...config.database, max: 3, statementTimeoutMs: 0 })
           : db;
       try {
         await migrateAndSeed(setupDb, config);
