@@ -52,6 +52,17 @@ async function signedInIdleReady(page: Page, request: Parameters<typeof signIn>[
   await page.goto('/login');
   await signIn(page, request, david, { number: david.landline, radio: david.landlineCallRadio });
   await toDashboardPastMarketingStep(page);
+  await settled(page);
+}
+
+/**
+ * Lets a page that has just loaded finish (its loader goes a second after the page renders, and content
+ * moving under a resting pointer is reported as mouse movement, which counts as activity), so that the
+ * key pressed next is the last thing the customer did.
+ */
+async function settled(page: Page) {
+  await page.clock.runFor(2_000);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 const pageNow = (page: Page) => page.evaluate(() => Date.now());
@@ -171,6 +182,7 @@ test.describe('inactivity', () => {
 
     await page.reload();
     await expect(signOutButton(page)).toBeVisible();
+    await settled(page);
     await expectWarningAfterIdleTime(page, await lastActivity(page));
     await staySignedIn(page);
 
