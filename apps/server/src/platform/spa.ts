@@ -310,24 +310,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
 
     let result: { body: PrecompressedBody | string; styleHash: string } | null = null;
     try {
-      const errorContext = url.searchParams.get('error') === 'true';
-      const [[siteSettings], navigation] = await Promise.all([
-        service.prepared.siteSettings(errorContext).then((p) => p.value),
-        service.prepared.navigation().then(
-          (p) => p.value,
-          () => null,
-        ),
-      ]);
-      const rendered =
-        siteSettings &&
-        (await render.renderPage({
-          url: url.href,
-          pageInit: settings,
-          settings: siteSettings,
-          navigation,
-          page,
-          ...experiments,
-        }));
+      const rendered = await renderWithContent(service, render, url, page, experiments);
       if (rendered) {
         const own = index.pageChunks[page.type]?.css ?? [];
         const css = await readCss([...index.stylesheets, ...own]);
@@ -362,6 +345,32 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     return result ?? undefined;
   }
 
+  /** Renders a page (null: the not-found page) with the site settings and navigation content holds now. */
+  async function renderWithContent(
+    service: NonNullable<ReturnType<typeof content>>,
+    render: NonNullable<Awaited<ReturnType<typeof loadRenderer>>>,
+    url: URL,
+    page: Parameters<typeof render.renderPage>[0]['page'],
+    experiments: ReturnType<typeof experimentVariants>,
+  ) {
+    const [[siteSettings], navigation] = await Promise.all([
+      service.prepared.siteSettings(url.searchParams.get('error') === 'true').then((p) => p.value),
+      service.prepared.navigation().then(
+        (p) => p.value,
+        () => null,
+      ),
+    ]);
+    if (!siteSettings) return undefined;
+    return render.renderPage({
+      url: url.href,
+      pageInit: settings,
+      settings: siteSettings,
+      navigation,
+      page,
+      ...experiments,
+    });
+  }
+
   /**
    * The not-found page rendered on the server, for an address that is neither content's nor the app's:
    * readable without JavaScript (no "turn on JavaScript" note), hydrated with the not-found route's data,
@@ -376,24 +385,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     if (!service || !render) return undefined;
     try {
       const url = new URL(request.url, config.publicUrl);
-      const [[siteSettings], navigation] = await Promise.all([
-        service.prepared.siteSettings(url.searchParams.get('error') === 'true').then((p) => p.value),
-        service.prepared.navigation().then(
-          (p) => p.value,
-          () => null,
-        ),
-      ]);
-      const rendered =
-        siteSettings &&
-        (await render.renderPage({
-          url: url.href,
-          pageInit: settings,
-          settings: siteSettings,
-          navigation,
-          page: null,
-          flags: {},
-          viewed: [],
-        }));
+      const rendered = await renderWithContent(service, render, url, null, { flags: {}, viewed: [] });
       if (!rendered) return undefined;
       const css = await readCss(index.stylesheets);
       return composePage(index.html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, ''), rendered, {
