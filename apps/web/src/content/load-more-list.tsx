@@ -16,9 +16,21 @@ interface LoadMoreListTexts {
   empty?: string;
 }
 
+type LoadMoreListState = 'loading' | 'failed' | 'empty' | 'ready';
+
+/** A paged query's state as the list shows it: a failure with items already shown still lists them. */
+export function loadMoreListState(
+  query: { isPending: boolean; isError: boolean },
+  itemCount: number,
+): LoadMoreListState {
+  if (query.isPending) return 'loading';
+  if (itemCount === 0) return query.isError ? 'failed' : 'empty';
+  return 'ready';
+}
+
 export interface LoadMoreListProps {
   /** loading (the first page), failed (nothing could be read), empty, or ready to list. */
-  state: 'loading' | 'failed' | 'empty' | 'ready';
+  state: LoadMoreListState;
   texts: LoadMoreListTexts;
   /** Selects one item of the list (in document order): focus moves to the first one that load more adds. */
   itemSelector: string;

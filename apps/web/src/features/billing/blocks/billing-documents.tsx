@@ -1,7 +1,7 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { BillingDocumentPage } from '@portal/contracts/document';
 import { DocumentRow } from '../../../content/document-row';
-import { LoadMoreList } from '../../../content/load-more-list';
+import { LoadMoreList, loadMoreListState } from '../../../content/load-more-list';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -43,15 +43,7 @@ function BillingDocumentsBlock({ block }: { block: BlockOf<'billingDocuments'> }
       <h2 id={headingId}>{block.heading}</h2>
       <RichText html={block.body} />
       <LoadMoreList
-        state={
-          documents.isPending
-            ? 'loading'
-            : documents.isError && accounts.length === 0
-              ? 'failed'
-              : accounts.length === 0
-                ? 'empty'
-                : 'ready'
-        }
+        state={loadMoreListState(documents, accounts.length)}
         texts={{
           loading: block.loadingText,
           apiError: block.messages.apiError,

@@ -1,7 +1,7 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { DocumentSummary, PolicyDocumentPack } from '@portal/contracts/document';
 import { DocumentRow } from '../../../content/document-row';
-import { LoadMoreList } from '../../../content/load-more-list';
+import { LoadMoreList, loadMoreListState } from '../../../content/load-more-list';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -77,15 +77,7 @@ export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocument
       <h2 id={headingId}>{block.heading ?? 'Your documents'}</h2>
       <RichText html={block.body} />
       <LoadMoreList
-        state={
-          documents.isPending
-            ? 'loading'
-            : documents.isError && packs.length === 0
-              ? 'failed'
-              : packs.length === 0
-                ? 'empty'
-                : 'ready'
-        }
+        state={loadMoreListState(documents, packs.length)}
         texts={{
           loading: 'Loading your documents…',
           apiError: block.messages.apiError,
