@@ -6,8 +6,9 @@
  * proxy started here, which can refuse, freeze and resume.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FaultyProxy } from '../../test/faulty-proxy';
 import { createTestApp, createTestDb, type TestContext } from '../../test/helpers';
 import { DatabaseUnavailableError, openDb, type Db } from './db';
 import { writeAudit } from './audit';
@@ -16,68 +17,6 @@ const CONNECT_TIMEOUT_MS = 3000;
 const STATEMENT_TIMEOUT_MS = 5000;
 /** The bound: an answer within 6 s whatever the database does. */
 const ANSWER_WITHIN_MS = 6000;
-
-/** A TCP proxy in front of PostgreSQL that can refuse connections (stopped) or hold all traffic (frozen). */
-class FaultyProxy {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  private readonly held: Array<() => void> = [];
-  private frozen = false;
-  port = 0;
-
-  constructor(
-    private readonly upstreamHost: string,
-    private readonly upstreamPort: number,
-  ) {}
-
-  async start(): Promise<void> {
-    this.frozen = false;
-    const server = createServer((client) => this.accept(client));
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Stopped: every connection dropped and new ones refused. */
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    this.sockets.clear();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = undefined;
-  }
-
-  /** Frozen: connections stay open and new ones are accepted, but nothing is passed either way. */
-  freeze(): void {
-    this.frozen = true;
-  }
-
-  resume(): void {
-    this.frozen = false;
-    for (const release of this.held.splice(0)) release();
-  }
-
-  private accept(client: Socket) {
-    const upstream = connect(this.upstreamPort, this.upstreamHost);
-    this.sockets.add(client);
-    this.sockets.add(upstream);
-    const forward = (from: Socket, to: Socket) => {
-      from.on('data', (chunk: Buffer) => {
-        const pass = () => {
-          if (!to.destroyed) to.write(chunk);
-        };
-        if (this.frozen) this.held.push(pass);
-        else pass();
-      });
-      from.on('close', () => {
-        to.destroy();
-        this.sockets.delete(from);
-      });
-      from.on('error', () => to.destroy());
-    };
-    forward(client, upstream);
-    forward(upstream, client);
-  }
-}
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
