@@ -4,8 +4,15 @@ import { mountPrefix } from './config';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db';
 import { installDevOutbox } from './platform/dev-outbox';
-import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, sendError } from './platform/errors';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  HttpError,
+  installErrorHandler,
+  sendError,
+} from './platform/errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db';
+import { counterStore, installCounterStore } from './platform/counters';
 import { installInputGuard } from './platform/input-guard';
 import { serializeRequest } from './platform/logging';
 import { installMessageWorker } from './platform/notifier';
@@ -95,17 +102,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installSecurity(app, config);
   installDevOutbox(app, ctx);
   installMessageWorker(app, ctx);
+  installCounterStore(app, ctx);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
     try {
       await db.query('SELECT 1');
-      return { status: 'ready', database: db.kind };
     } catch (error) {
       request.log.warn({ err: error }, 'not ready: the database is unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(request, reply, 503, 'NOT_READY', 'The database is not reachable.');
     }
+    // Redis, when the counters are there: within its command timeout even when it does not answer.
+    const counters = await counterStore(ctx);
+    try {
+      await counters.ping();
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      reply.headers(error.headers ?? {});
+      return sendError(request, reply, 503, 'NOT_READY', 'Redis is not reachable.');
+    }
+    return { status: 'ready', database: db.kind, ...(counters.kind === 'redis' ? { redis: 'ready' } : {}) };
   });
 
   for (const mod of modules as ServiceModule[]) {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Clock } from './clock';
 import type { Db, Queryable } from './db';
+import { HttpError } from './errors';
 import type { ModuleContext } from './module';
 
 /** The outcome of counting one event against a limit. */
@@ -48,6 +50,11 @@ export interface CounterStore {
   peek(key: string, limit: number, windowMs: number): Promise<RateDecision>;
   /** Forgets every event under `key`. */
   reset(key: string): Promise<void>;
+  /**
+   * Resolves when the store can count (Redis answers a PING), else throws the 503 its calls would; the
+   * database store resolves at once (/readyz checks the database itself).
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -230,6 +237,7 @@ export function databaseCounterStore(db: Db, clock: Clock, prefix = ''): Counter
     async reset(name) {
       await db.query('DELETE FROM rate_counter_hit WHERE key = $1', [prefix + name]);
     },
+    async ping() {},
     async close() {},
   };
 }
@@ -249,19 +257,119 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {counted, count, oldest[2] or ''}
 `;
 
-/** Counters in Redis sorted sets, one Lua script per decision so it is atomic across instances. */
-export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: string): CounterStore {
+/** Seconds a client is asked to wait before retrying when Redis is unavailable. */
+const REDIS_RETRY_AFTER_SECONDS = 5;
+/** How long one Redis command may go unanswered (a frozen server) before its call answers 503. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** How long a connection attempt may take. */
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+/**
+ * A connection that has not answered for this long while commands wait on it is dropped and a new one
+ * made: a server that went away without closing its connections (a network partition) is otherwise only
+ * noticed by TCP minutes later.
+ */
+const REDIS_SOCKET_TIMEOUT_MS = 2000;
+/** Reconnecting in the background, for as long as it takes: 100 ms after a failure, then up to 1 s apart. */
+const redisRetryDelay = (attempt: number): number => Math.min(attempt * 100, 1000);
+
+/**
+ * Redis did not answer, refused the connection or timed out: calls that need a counter answer 503 with
+ * Retry-After (in the envelope of whichever service asked) rather than skip the limit.
+ */
+class CountersUnavailableError extends HttpError {
+  constructor(cause?: unknown) {
+    super(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again shortly.',
+      undefined,
+      { 'Retry-After': String(REDIS_RETRY_AFTER_SECONDS) },
+    );
+    this.cause = cause;
+  }
+}
+
+const redisCommandErrorListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` for every Redis call that failed (refused, timed out, connection lost), for a metric
+ * of Redis command errors. Returns the function that removes it.
+ */
+export function onRedisCommandError(listener: () => void): () => void {
+  redisCommandErrorListeners.add(listener);
+  return () => redisCommandErrorListeners.delete(listener);
+}
+
+/** The part of Fastify's logger the store uses (an outage begins, an outage ends). */
+type StoreLog = Pick<FastifyInstance['log'], 'info' | 'warn'>;
+const silent: StoreLog = { info: () => undefined, warn: () => undefined };
+
+/** What to log of a Redis error: its code, else its message (neither carries the URL's password). */
+const reasonOf = (error: unknown): string =>
+  error instanceof Error
+    ? String((error as { code?: unknown }).code ?? error.message).slice(0, 200)
+    : 'unknown';
+
+/**
+ * Counters in Redis sorted sets, one Lua script per decision so it is atomic across instances. While
+ * Redis cannot be reached every call throws CountersUnavailableError: at once while the client is
+ * reconnecting, within the command timeout when Redis accepts and does not answer. One warning is logged
+ * per outage and one line when it ends; the client reconnects by itself.
+ */
+export function redisCounterStore(
+  redis: RedisClient,
+  clock: Clock,
+  prefix: string,
+  log: () => StoreLog = () => silent,
+  /** Where Redis is, for the log (host and port, never the URL: it may carry a password). */
+  where = 'Redis',
+): CounterStore {
+  let down = false;
+  const failed = (error: unknown) => {
+    if (down) return;
+    down = true;
+    log().warn(
+      { redis: where, reason: reasonOf(error) },
+      'Redis is unreachable: calls that need a rate-limit counter answer 503 until it is back',
+    );
+  };
+  const answered = () => {
+    if (!down) return;
+    down = false;
+    log().info({ redis: where }, 'Redis is reachable again');
+  };
+  // Without a listener ioredis reports every failed reconnection as an unhandled error event.
+  redis.on('error', failed);
+  redis.on('ready', answered);
+
+  const call = async <T>(command: () => Promise<T>): Promise<T> => {
+    // Reconnecting: the last connection failed or broke, and a command would only wait to fail.
+    const known = redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
+    try {
+      if (known) throw new Error(`Redis connection is ${redis.status}`);
+      const value = await command();
+      answered();
+      return value;
+    } catch (error) {
+      for (const listener of redisCommandErrorListeners) listener();
+      failed(error);
+      throw new CountersUnavailableError(error);
+    }
+  };
+
   const run = async (key: string, limit: number, windowMs: number, record: boolean) => {
     const now = clock.now().getTime();
-    const [counted, count, oldest] = (await redis.eval(
-      takeScript,
-      1,
-      `${prefix}rl:${key}`,
-      String(now),
-      String(windowMs),
-      String(limit),
-      `${now}:${randomUUID()}`,
-      record ? '1' : '0',
+    const [counted, count, oldest] = (await call(() =>
+      redis.eval(
+        takeScript,
+        1,
+        `${prefix}rl:${key}`,
+        String(now),
+        String(windowMs),
+        String(limit),
+        `${now}:${randomUUID()}`,
+        record ? '1' : '0',
+      ),
     )) as [number, number, string];
     return decide(count, oldest === '' ? null : Number(oldest), limit, windowMs, now, counted === 1);
   };
@@ -276,7 +384,10 @@ export function redisCounterStore(redis: RedisClient, clock: Clock, prefix: stri
     },
     peek: (key, limit, windowMs) => run(key, limit, windowMs, false),
     async reset(key) {
-      await redis.del(`${prefix}rl:${key}`);
+      await call(() => redis.del(`${prefix}rl:${key}`));
+    },
+    async ping() {
+      await call(() => redis.ping());
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -289,13 +400,26 @@ async function openCounterStore(ctx: Pick<ModuleContext, 'config' | 'db' | 'cloc
   if (!ctx.config.redisUrl) return databaseCounterStore(ctx.db, ctx.clock, ctx.config.redisKeyPrefix);
   const { Redis } = await import('ioredis');
   const redis = new Redis(ctx.config.redisUrl, {
-    lazyConnect: true,
-    // Fail a request rather than queue it forever when Redis is down: limits are not skipped silently.
-    maxRetriesPerRequest: 2,
-    connectTimeout: 5000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+    retryStrategy: redisRetryDelay,
+    // Commands sent while the first connection is being made wait for it (within the command timeout);
+    // when a connection fails or breaks, those waiting fail at once rather than wait for the next one.
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: 0,
   });
-  return redisCounterStore(redis, ctx.clock, ctx.config.redisKeyPrefix);
+  const url = new URL(ctx.config.redisUrl);
+  return redisCounterStore(
+    redis,
+    ctx.clock,
+    ctx.config.redisKeyPrefix,
+    () => logs.get(ctx) ?? silent,
+    `${url.hostname}:${url.port || '6379'}`,
+  );
 }
+
+const logs = new WeakMap<object, StoreLog>();
 
 const stores = new WeakMap<object, Promise<CounterStore>>();
 
@@ -307,6 +431,15 @@ export function counterStore(ctx: ModuleContext): Promise<CounterStore> {
     stores.set(ctx, store);
   }
   return store;
+}
+
+/**
+ * Gives the app's counter store the app's logger and closes the store with the app (the modules that
+ * count close it too; closing twice is safe).
+ */
+export function installCounterStore(app: FastifyInstance, ctx: ModuleContext): void {
+  logs.set(ctx, app.log);
+  app.addHook('onClose', async () => closeCounterStore(ctx));
 }
 
 /** Closes the app's counter store if one was opened. Safe to call more than once. */

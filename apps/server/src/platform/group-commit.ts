@@ -1,5 +1,4 @@
 import { AsyncResource } from 'node:async_hooks';
-import { DatabaseUnavailableError } from './db';
 import { HttpError } from './errors';
 
 /** Seconds a client is asked to wait when a write queue is full or closing. */
@@ -56,8 +55,8 @@ interface Waiting<I, O> {
  * A caller is answered only after the COMMIT of its batch, or with the batch's error: nothing is
  * acknowledged and then lost.
  *
- * A batch that fails because the database is unavailable fails the items queued behind it too (they
- * would wait for a timeout of their own and get the same 503). Any other failure of a batch of several
+ * A batch that fails because the database (or Redis) is unavailable fails the items queued behind it too
+ * (they would wait for a timeout of their own and get the same 503). Any other failure of a batch of several
  * is retried item by item, so one bad item fails alone.
  *
  * Batches run in the async context the queue was created in, never in a caller's: on the embedded
@@ -87,7 +86,8 @@ export function groupCommit<I, O>({
       }
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch (error) {
-      if (error instanceof DatabaseUnavailableError) {
+      // A backing service unavailable (the database, Redis's counters): each item alone would fail the same.
+      if (error instanceof HttpError && error.statusCode === 503) {
         for (const w of [...batch, ...queue.splice(0)]) w.reject(error);
       } else if (batch.length > 1) {
         for (const w of batch) await settle([w]);
