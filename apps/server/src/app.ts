@@ -13,6 +13,7 @@ import {
 } from './platform/errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db';
 import { counterStore, installCounterStore } from './platform/counters';
+import { installHousekeeping } from './platform/housekeeping';
 import { installInputGuard } from './platform/input-guard';
 import { serializeRequest } from './platform/logging';
 import { installMessageWorker } from './platform/notifier';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installDevOutbox(app, ctx);
   installMessageWorker(app, ctx);
   installCounterStore(app, ctx);
+  installHousekeeping(app, ctx);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {

@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('runs housekeeping hourly and keeps the audit trail seven years unless told otherwise', () => {
+    expect(loadConfig({}).housekeeping).toEqual({ intervalMinutes: 60, auditRetentionDays: 2557 });
+    expect(
+      loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: '0', AUDIT_RETENTION_DAYS: '3653' }).housekeeping,
+    ).toEqual({ intervalMinutes: 0, auditRetentionDays: 3653 });
+  });
+
   it('serves only the modules MODULES lists', () => {
     expect([...loadConfig({ MODULES: 'content, identity' }).modules]).toEqual(['content', 'identity']);
   });
@@ -97,6 +104,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, 'TRUST_PROXY'],
     [{ MODULES: 'content,billing' }, 'MODULES'],
     [{ MODULES: ',' }, 'MODULES'],
+    [{ HOUSEKEEPING_INTERVAL_MINUTES: '-1' }, 'HOUSEKEEPING_INTERVAL_MINUTES'],
+    [{ AUDIT_RETENTION_DAYS: '7' }, 'AUDIT_RETENTION_DAYS'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     const message = configError(env as Record<string, string>);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: \\S`));

@@ -68,6 +68,13 @@ const envSchema = z.object({
    * (decision 015). The embedded database runs one transaction at a time, so there it is always one.
    */
   AUDIT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
+  /**
+   * Minutes between housekeeping runs (expired sign-in state, counters and provider rows, messages sent
+   * over 30 days ago, the audit trail past AUDIT_RETENTION_DAYS); 0 switches housekeeping off.
+   */
+  HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Days the audit trail is kept before housekeeping deletes it: seven years (2,557 days) by default. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(2557),
   /** Prefix of every Redis key this deployment writes (counters, limits); lets environments share a server. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:'),
   /** Email delivery: an SMTP URL (smtp:// or smtps://, credentials in the URL); unset means the outbox. */
@@ -161,6 +168,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Group commit of the SPA's audit events: rows per INSERT, rows that may wait, batches written at once. */
   auditQueue: { maxBatch: number; maxQueue: number; maxInFlight: number };
+  /** Housekeeping (platform/housekeeping.ts): minutes between runs (0: off), days the audit trail is kept. */
+  housekeeping: { intervalMinutes: number; auditRetentionDays: number };
   /** How messages to customers are delivered (see platform/notifier.ts). */
   messaging: {
     smtpUrl: string | undefined;
@@ -297,6 +306,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBatch: e.AUDIT_BATCH_MAX,
       maxQueue: e.AUDIT_QUEUE_MAX,
       maxInFlight: e.AUDIT_BATCHES_IN_FLIGHT,
+    },
+    housekeeping: {
+      intervalMinutes: e.HOUSEKEEPING_INTERVAL_MINUTES,
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     },
     messaging: {
       smtpUrl: e.SMTP_URL,

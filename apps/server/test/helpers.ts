@@ -52,6 +52,9 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     REDIS_KEY_PREFIX: counterPrefix(),
+    // Test files share a PostgreSQL database, each with its own clock: one's housekeeping would delete
+    // rows another's clock still counts. housekeeping.test.ts runs it by hand.
+    HOUSEKEEPING_INTERVAL_MINUTES: '0',
     ...env,
   });
   const db = options.db ?? (await createTestDb());
