@@ -106,6 +106,7 @@ describe('loadConfig', () => {
     [{ MODULES: ',' }, 'MODULES'],
     [{ HOUSEKEEPING_INTERVAL_MINUTES: '-1' }, 'HOUSEKEEPING_INTERVAL_MINUTES'],
     [{ AUDIT_RETENTION_DAYS: '7' }, 'AUDIT_RETENTION_DAYS'],
+    [{ REDIS_COMMAND_TIMEOUT_MS: '0' }, 'REDIS_COMMAND_TIMEOUT_MS'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     const message = configError(env as Record<string, string>);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: \\S`));

@@ -29,6 +29,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** With REDIS_URL: how long one command may go unanswered before a call that needs a counter answers 503. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   /** Which service modules this instance serves; all by default. */
   MODULES: z.string().optional(),
   CONTENT_BASE_URL: optionalUrl,
@@ -150,6 +152,8 @@ export interface Config {
     | { kind: 'pglite'; dataDir: string | undefined };
   dataDir: string;
   redisUrl: string | undefined;
+  /** With redisUrl: milliseconds a Redis command may go unanswered (a frozen server) before a 503. */
+  redisCommandTimeoutMs: number;
   modules: ReadonlySet<ModuleName>;
   /** Base URL of each service as the SPA calls it; the module is mounted under its path. */
   baseUrls: Record<ModuleName, string>;
@@ -293,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: path.join(e.DATA_DIR, 'pglite') },
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     modules,
     baseUrls,
     policySystemUrl: (e.POLICY_SYSTEM_URL ?? `${publicUrl}/policy-system`).replace(/\/+$/, ''),

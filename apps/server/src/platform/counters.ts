@@ -259,14 +259,12 @@ return {counted, count, oldest[2] or ''}
 
 /** Seconds a client is asked to wait before retrying when Redis is unavailable. */
 const REDIS_RETRY_AFTER_SECONDS = 5;
-/** How long one Redis command may go unanswered (a frozen server) before its call answers 503. */
-const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** How long a connection attempt may take. */
 const REDIS_CONNECT_TIMEOUT_MS = 1000;
 /**
  * A connection that has not answered for this long while commands wait on it is dropped and a new one
  * made: a server that went away without closing its connections (a network partition) is otherwise only
- * noticed by TCP minutes later.
+ * noticed by TCP minutes later. At least the command timeout, so a slow answer is not cut off.
  */
 const REDIS_SOCKET_TIMEOUT_MS = 2000;
 /** Reconnecting in the background, for as long as it takes: 100 ms after a failure, then up to 1 s apart. */
@@ -400,9 +398,10 @@ async function openCounterStore(ctx: Pick<ModuleContext, 'config' | 'db' | 'cloc
   if (!ctx.config.redisUrl) return databaseCounterStore(ctx.db, ctx.clock, ctx.config.redisKeyPrefix);
   const { Redis } = await import('ioredis');
   const redis = new Redis(ctx.config.redisUrl, {
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // How long a command may go unanswered (a frozen server) before its call answers 503.
+    commandTimeout: ctx.config.redisCommandTimeoutMs,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+    socketTimeout: Math.max(REDIS_SOCKET_TIMEOUT_MS, 2 * ctx.config.redisCommandTimeoutMs),
     retryStrategy: redisRetryDelay,
     // Commands sent while the first connection is being made wait for it (within the command timeout);
     // when a connection fails or breaks, those waiting fail at once rather than wait for the next one.
