@@ -302,6 +302,41 @@ export function onRedisCommandError(listener: () => void): () => void {
 type StoreLog = Pick<FastifyInstance['log'], 'info' | 'warn'>;
 const silent: StoreLog = { info: () => undefined, warn: () => undefined };
 
+/**
+ * `promise`, or a rejection when it has not settled `ms` after the call. The timer's verdict waits for
+ * the I/O already received (setImmediate runs after the event loop's poll phase): an instance that
+ * stalled longer than the timeout (a busy CPU, a long synchronous task) while the answer sat in its
+ * socket reads the answer instead of failing a healthy command.
+ */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error(`Redis did not answer within ${ms} ms`));
+        }),
+      ms,
+    );
+    promise.then(
+      (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /** What to log of a Redis error: its code, else its message (neither carries the URL's password). */
 const reasonOf = (error: unknown): string =>
   error instanceof Error
@@ -318,10 +353,15 @@ export function redisCounterStore(
   redis: RedisClient,
   clock: Clock,
   prefix: string,
-  log: () => StoreLog = () => silent,
-  /** Where Redis is, for the log (host and port, never the URL: it may carry a password). */
-  where = 'Redis',
+  options: {
+    log?: () => StoreLog;
+    /** Where Redis is, for the log (host and port, never the URL: it may carry a password). */
+    where?: string;
+    /** How long a command may go unanswered before its call fails (none: as long as ioredis waits). */
+    commandTimeoutMs?: number;
+  } = {},
 ): CounterStore {
+  const { log = () => silent, where = 'Redis', commandTimeoutMs } = options;
   let down = false;
   const failed = (error: unknown) => {
     if (down) return;
@@ -345,7 +385,7 @@ export function redisCounterStore(
     const known = redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
     try {
       if (known) throw new Error(`Redis connection is ${redis.status}`);
-      const value = await command();
+      const value = await (commandTimeoutMs === undefined ? command() : within(command(), commandTimeoutMs));
       answered();
       return value;
     } catch (error) {
@@ -397,11 +437,13 @@ export function redisCounterStore(
 async function openCounterStore(ctx: Pick<ModuleContext, 'config' | 'db' | 'clock'>): Promise<CounterStore> {
   if (!ctx.config.redisUrl) return databaseCounterStore(ctx.db, ctx.clock, ctx.config.redisKeyPrefix);
   const { Redis } = await import('ioredis');
+  const commandTimeoutMs = ctx.config.redisCommandTimeoutMs;
   const redis = new Redis(ctx.config.redisUrl, {
-    // How long a command may go unanswered (a frozen server) before its call answers 503.
-    commandTimeout: ctx.config.redisCommandTimeoutMs,
+    // The store times each call out itself (see within); ioredis's own timeout only clears out commands
+    // that would otherwise wait for a connection that never answers.
+    commandTimeout: Math.max(REDIS_SOCKET_TIMEOUT_MS, 4 * commandTimeoutMs),
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    socketTimeout: Math.max(REDIS_SOCKET_TIMEOUT_MS, 2 * ctx.config.redisCommandTimeoutMs),
+    socketTimeout: Math.max(REDIS_SOCKET_TIMEOUT_MS, 2 * commandTimeoutMs),
     retryStrategy: redisRetryDelay,
     // Commands sent while the first connection is being made wait for it (within the command timeout);
     // when a connection fails or breaks, those waiting fail at once rather than wait for the next one.
@@ -409,13 +451,25 @@ async function openCounterStore(ctx: Pick<ModuleContext, 'config' | 'db' | 'cloc
     maxRetriesPerRequest: 0,
   });
   const url = new URL(ctx.config.redisUrl);
-  return redisCounterStore(
-    redis,
-    ctx.clock,
-    ctx.config.redisKeyPrefix,
-    () => logs.get(ctx) ?? silent,
-    `${url.hostname}:${url.port || '6379'}`,
-  );
+  const store = redisCounterStore(redis, ctx.clock, ctx.config.redisKeyPrefix, {
+    log: () => logs.get(ctx) ?? silent,
+    where: `${url.hostname}:${url.port || '6379'}`,
+    commandTimeoutMs,
+  });
+  // The first call waits for the first connection (AUTH and all), or its failure, up to the connect
+  // timeout, rather than spend its command timeout on it.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, REDIS_CONNECT_TIMEOUT_MS);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+  return store;
 }
 
 const logs = new WeakMap<object, StoreLog>();
