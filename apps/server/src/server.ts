@@ -90,6 +90,17 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
   renameSync(staging, dataDir);
 }
 
+/**
+ * The advice for a Node release older than 22 LTS, or one that is not an LTS release: the portal runs and
+ * is tested on Node 20.19+, but its OpenID library supports only 22 LTS and later. Said once, in the
+ * banner, instead of the library's own warning in every process (modules/oidc/library.ts).
+ */
+function nodeAdvice(): string | undefined {
+  const lts = process.release.lts;
+  if (lts && lts.charCodeAt(0) >= 'Jod'.charCodeAt(0)) return undefined;
+  return `  Node.js ${process.version}: the portal runs on it, but Node.js 22 LTS or later is advised (its OpenID library supports only those).`;
+}
+
 async function banner(config: Config, startedMs: number): Promise<string> {
   const { demoCustomers } = await import('./db/demo-customers');
   const url = config.publicUrl;
@@ -98,6 +109,8 @@ async function banner(config: Config, startedMs: number): Promise<string> {
     `  Customer portal: ${url}   (ready in ${(startedMs / 1000).toFixed(1)} s)`,
     `  Database: ${describeDatabase(config)}`,
   ];
+  const advice = nodeAdvice();
+  if (advice) lines.push(advice);
   if (config.redisUrl) {
     const r = new URL(config.redisUrl);
     lines.push(`  Shared state: Redis at ${r.hostname}:${r.port || '6379'}`);
