@@ -226,3 +226,31 @@ describe('server process: a graceful stop on SIGTERM', () => {
     }
   }, 90_000);
 });
+
+describe('server process: a second signal during the drain', () => {
+  it('ends the drain early and stops gracefully', async () => {
+    const dataDir = await preparedDataDir();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const run = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
+      SHUTDOWN_DRAIN_SECONDS: '300',
+    });
+    try {
+      await waitForReady(base, run);
+      run.child.kill('SIGTERM');
+      await until('/readyz to answer 503', async () => (await get(base, '/readyz')).status === 503);
+      // More than a second later: not the same signal reaching the process twice.
+      await new Promise((r) => setTimeout(r, 1100));
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      expect(logLines(run).map((l) => l['msg'])).toContain('shutting down: drain ended early');
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

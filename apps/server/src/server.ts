@@ -243,15 +243,17 @@ async function main(): Promise<void> {
    * A graceful stop: drain (not ready, still serving, `Connection: close` on every answer) for
    * SHUTDOWN_DRAIN_SECONDS so the load balancer takes the instance out, then close (stop listening,
    * close idle keep-alive sockets, finish the requests in flight, stop the workers after their current
-   * message, write the audit events accepted), close the database and exit 0. A second signal (more
-   * than a second after the first) ends the drain early; one during the close stops at once.
+   * message, write the audit events accepted), close the database and exit 0. Another signal (more
+   * than a second after the previous one) ends the drain early; one during the close stops at once.
    */
-  let firstSignalAt = 0;
+  let lastSignalAt = 0;
   let endDrain: (() => void) | undefined;
-  const shutdown = async (signal: NodeJS.Signals) => {
+  const shutdown = async (signal: NodeJS.Signals, drainMs = config.shutdownDrainMs) => {
     const now = Date.now();
-    if (firstSignalAt > 0) {
-      if (now - firstSignalAt < duplicateSignalMs) return;
+    if (lastSignalAt > 0) {
+      // The same Ctrl+C reaching us twice: each press is acted on once.
+      if (now - lastSignalAt < duplicateSignalMs) return;
+      lastSignalAt = now;
       if (endDrain) {
         built.log.info({ signal }, 'shutting down: drain ended early');
         return endDrain();
@@ -260,9 +262,8 @@ async function main(): Promise<void> {
       releaseLock();
       process.exit(1);
     }
-    firstSignalAt = now;
+    lastSignalAt = now;
     startDrain(built);
-    const drainMs = config.shutdownDrainMs;
     if (drainMs > 0) {
       built.log.info({ signal, drainMs }, 'shutting down: not ready, serving until the drain ends');
       if (process.stdout.isTTY) {
@@ -310,9 +311,10 @@ async function main(): Promise<void> {
     );
   }
 
-  // From here a signal means a graceful shutdown; one that came during the start is acted on now.
+  // From here a signal means a graceful shutdown; one that came during the start is acted on now, with
+  // no drain: no load balancer has seen this instance ready.
   running = shutdown;
-  if (stopSignal) return shutdown(stopSignal);
+  if (stopSignal) return shutdown(stopSignal, 0);
 
   const startedMs = performance.now();
   built.log.info(
