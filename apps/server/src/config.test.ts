@@ -77,6 +77,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('drains for 10 s before stopping in production, not at all elsewhere, unless told', () => {
+    const production = {
+      NODE_ENV: 'production',
+      MODULES: 'content',
+    };
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig(production).shutdownDrainMs).toBe(10_000);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '25' }).shutdownDrainMs).toBe(25_000);
+  });
+
   it('serves only the modules MODULES lists', () => {
     expect([...loadConfig({ MODULES: 'content, identity' }).modules]).toEqual(['content', 'identity']);
   });
@@ -97,6 +108,9 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, 'TRUST_PROXY'],
     [{ MODULES: 'content,billing' }, 'MODULES'],
     [{ MODULES: ',' }, 'MODULES'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '-1' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '2.5' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '301' }, 'SHUTDOWN_DRAIN_SECONDS'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     const message = configError(env as Record<string, string>);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: \\S`));
