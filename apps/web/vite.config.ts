@@ -52,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         copyPublicDir: false,
         // One file: a rebuild under a running server is loaded afresh, with nothing shared with the last.
-        rolldownOptions: { output: { entryFileNames: '[name].js', inlineDynamicImports: true } },
+        rolldownOptions: { output: { entryFileNames: '[name].js', codeSplitting: false } },
       }
     : {
         outDir: 'dist',

@@ -127,6 +127,8 @@ export async function startProductionPortal(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No load balancer in front to drain from: stop at once when the journey ends.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       // Embedded database and in-process counters, whatever CI exports for the data-layer tests.
       DATABASE_URL: '',
       REDIS_URL: '',

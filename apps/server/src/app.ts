@@ -19,6 +19,7 @@ import { serializeRequest } from './platform/logging';
 import { installMessageWorker } from './platform/notifier';
 import { installRequestContext } from './platform/request-context';
 import { installSecurity } from './platform/security';
+import { installDrain } from './platform/shutdown';
 import { installOpenApi } from './platform/openapi';
 import { installPolicySystemStandIn } from './platform/policy-system-stand-in';
 import { recordRoutes, servedCalls } from './platform/route';
@@ -88,6 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Bad URL encoding, over-long parameters and Node's own refusals in our envelopes, not Fastify's.
     frameworkErrors: frameworkErrorHandler(config),
     clientErrorHandler: clientErrorHandler(config),
+    // A graceful stop (server.ts) drains first, answering `Connection: close`; when it then closes, idle
+    // keep-alive sockets are closed at once and a request that still arrives on a busy one is served
+    // (with `Connection: close`), not refused with Fastify's bare 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   });
 
   const services = {} as Services;
@@ -98,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before anything registers a route: the served-equals-documented test reads every route.
   recordRoutes(app);
   installRequestContext(app);
+  installDrain(app);
   installErrorHandler(app);
   installInputGuard(app, config);
   await installSecurity(app, config);
@@ -108,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
+    if (app.draining) {
+      reply.header('Retry-After', '1');
+      return sendError(request, reply, 503, 'NOT_READY', 'This instance is shutting down.');
+    }
     try {
       await db.query('SELECT 1');
     } catch (error) {

@@ -84,6 +84,17 @@ describe('loadConfig', () => {
     ).toEqual({ intervalMinutes: 0, auditRetentionDays: 3653 });
   });
 
+  it('drains for 10 s before stopping in production, not at all elsewhere, unless told', () => {
+    const production = {
+      NODE_ENV: 'production',
+      MODULES: 'content',
+    };
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig(production).shutdownDrainMs).toBe(10_000);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '25' }).shutdownDrainMs).toBe(25_000);
+  });
+
   it('serves only the modules MODULES lists', () => {
     expect([...loadConfig({ MODULES: 'content, identity' }).modules]).toEqual(['content', 'identity']);
   });
@@ -107,6 +118,9 @@ describe('loadConfig', () => {
     [{ HOUSEKEEPING_INTERVAL_MINUTES: '-1' }, 'HOUSEKEEPING_INTERVAL_MINUTES'],
     [{ AUDIT_RETENTION_DAYS: '7' }, 'AUDIT_RETENTION_DAYS'],
     [{ REDIS_COMMAND_TIMEOUT_MS: '0' }, 'REDIS_COMMAND_TIMEOUT_MS'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '-1' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '2.5' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '301' }, 'SHUTDOWN_DRAIN_SECONDS'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     const message = configError(env as Record<string, string>);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: \\S`));

@@ -22,6 +22,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * On SIGTERM/SIGINT: seconds the instance keeps serving, while /readyz answers 503, before it stops
+   * listening, so a load balancer's health check takes it out first. Default 10 in production, else 0.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** With DATABASE_URL: how long to wait for a connection before answering 503 (milliseconds). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
@@ -147,6 +152,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   logLevel: string;
+  /** On SIGTERM/SIGINT: how long the instance keeps serving, not ready, before it stops listening. */
+  shutdownDrainMs: number;
   database:
     | { kind: 'postgres'; url: string; connectTimeoutMs: number; statementTimeoutMs: number }
     | { kind: 'pglite'; dataDir: string | undefined };
@@ -287,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 10 : 0)) * 1000,
     database: e.DATABASE_URL
       ? {
           kind: 'postgres',

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { lockDataDir } from './platform/data-dir-lock';
 import type { Db } from './platform/db';
+import { startDrain } from './platform/shutdown';
 
 /*
  * The portal's process: validate configuration, make sure the database exists and is migrated and
@@ -19,7 +20,7 @@ import type { Db } from './platform/db';
 const serverFile = process.argv[1] ?? fileURLToPath(import.meta.url);
 /** A second SIGINT/SIGTERM within this time is the same Ctrl+C reaching us twice (npm and our wrapper). */
 const duplicateSignalMs = 1000;
-/** How long in-flight requests get to finish before the process exits anyway. */
+/** How long in-flight requests get to finish, once the drain is over, before the process exits anyway. */
 const shutdownTimeoutMs = 10_000;
 
 function fail(message: string): never {
@@ -90,6 +91,17 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
   renameSync(staging, dataDir);
 }
 
+/**
+ * The advice for a Node release older than 22 LTS, or one that is not an LTS release: the portal runs and
+ * is tested on Node 20.19+, but its OpenID library supports only 22 LTS and later. Said once, in the
+ * banner, instead of the library's own warning in every process (modules/oidc/library.ts).
+ */
+function nodeAdvice(): string | undefined {
+  const lts = process.release.lts;
+  if (lts && lts.charCodeAt(0) >= 'Jod'.charCodeAt(0)) return undefined;
+  return `  Node.js ${process.version}: the portal runs on it, but Node.js 22 LTS or later is advised (its OpenID library supports only those).`;
+}
+
 async function banner(config: Config, startedMs: number): Promise<string> {
   const { demoCustomers } = await import('./db/demo-customers');
   const url = config.publicUrl;
@@ -98,6 +110,8 @@ async function banner(config: Config, startedMs: number): Promise<string> {
     `  Customer portal: ${url}   (ready in ${(startedMs / 1000).toFixed(1)} s)`,
     `  Database: ${describeDatabase(config)}`,
   ];
+  const advice = nodeAdvice();
+  if (advice) lines.push(advice);
   if (config.redisUrl) {
     const r = new URL(config.redisUrl);
     lines.push(`  Shared state: Redis at ${r.hostname}:${r.port || '6379'}`);
@@ -238,16 +252,45 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let firstSignalAt = 0;
-  const shutdown = async (signal: NodeJS.Signals) => {
+  /*
+   * A graceful stop: drain (not ready, still serving, `Connection: close` on every answer) for
+   * SHUTDOWN_DRAIN_SECONDS so the load balancer takes the instance out, then close (stop listening,
+   * close idle keep-alive sockets, finish the requests in flight, stop the workers after their current
+   * message, write the audit events accepted), close the database and exit 0. Another signal (more
+   * than a second after the previous one) ends the drain early; one during the close stops at once.
+   */
+  let lastSignalAt = 0;
+  let endDrain: (() => void) | undefined;
+  const shutdown = async (signal: NodeJS.Signals, drainMs = config.shutdownDrainMs) => {
     const now = Date.now();
-    if (firstSignalAt > 0) {
-      if (now - firstSignalAt < duplicateSignalMs) return;
+    if (lastSignalAt > 0) {
+      // The same Ctrl+C reaching us twice: each press is acted on once.
+      if (now - lastSignalAt < duplicateSignalMs) return;
+      lastSignalAt = now;
+      if (endDrain) {
+        built.log.info({ signal }, 'shutting down: drain ended early');
+        return endDrain();
+      }
       console.error(`${signal} again: stopping at once.`);
       releaseLock();
       process.exit(1);
     }
-    firstSignalAt = now;
+    lastSignalAt = now;
+    startDrain(built);
+    if (drainMs > 0) {
+      built.log.info({ signal, drainMs }, 'shutting down: not ready, serving until the drain ends');
+      if (process.stdout.isTTY) {
+        console.error(`${signal}: stopping in ${drainMs / 1000} s (draining); again to stop sooner.`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endDrain = undefined;
+    }
     built.log.info({ signal }, 'shutting down: finishing requests in flight');
     setTimeout(() => {
       console.error('Requests still running after 10 s; stopping anyway.');
@@ -257,6 +300,7 @@ async function main(): Promise<void> {
     try {
       await built.close();
       await db.close();
+      built.log.info('stopped: requests finished, workers stopped, database closed');
       releaseLock();
       process.exit(0);
     } catch (error) {
@@ -280,9 +324,10 @@ async function main(): Promise<void> {
     );
   }
 
-  // From here a signal means a graceful shutdown; one that came during the start is acted on now.
+  // From here a signal means a graceful shutdown; one that came during the start is acted on now, with
+  // no drain: no load balancer has seen this instance ready.
   running = shutdown;
-  if (stopSignal) return shutdown(stopSignal);
+  if (stopSignal) return shutdown(stopSignal, 0);
 
   const startedMs = performance.now();
   built.log.info(

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors } from './library';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import {

@@ -1,10 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Provider, {
-  errors,
-  type Configuration,
-  type KoaContextWithOIDC,
-  type ResourceServer,
-} from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC, ResourceServer } from 'oidc-provider';
+import { errors, Provider } from './library';
 import { mountPrefix } from '../../config';
 import { integrationScopes } from '@portal/contracts/call';
 import { apiAudience, oidcIssuer, PORTAL_SCOPE } from '../../platform/auth-guard';
