@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn } from '../../test/sign-in';
 import { margaret } from '../modules/identity/test-support';
+import { openDb } from './db';
 import { limitName } from './metrics';
 
 async function scrape(t: TestContext): Promise<{ status: number; type: string; text: string }> {
@@ -155,6 +156,43 @@ describe('metrics', () => {
     const text = (await scrape(t)).text;
     expect(value(text, 'portal_audit_batch_size_count')).toBe(1);
     expect(value(text, 'portal_audit_queue_depth')).toBe(0);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
+  it("show the pool's connections", async () => {
+    const db = await openDb({ kind: 'postgres', url: process.env.DATABASE_URL!, max: 4 });
+    const t = await createTestApp({ METRICS_PORT: '0' }, { db });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      const text = (await scrape(t)).text;
+      expect(value(text, 'portal_db_pool_connections')).toBeGreaterThanOrEqual(1);
+      expect(value(text, 'portal_db_pool_idle_connections')).toBe(value(text, 'portal_db_pool_connections'));
+      expect(value(text, 'portal_db_pool_waiting_clients')).toBe(0);
+    } finally {
+      await t.close();
+      await db.close();
+    }
+  });
+});
+
+describe('with Redis unreachable', () => {
+  it('count the failed Redis commands', async () => {
+    // A port nothing listens on: every counter command fails.
+    const t = await createTestApp({ METRICS_PORT: '0', REDIS_URL: 'redis://127.0.0.1:9' });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authn',
+        payload: { username: margaret.email, password: margaret.password },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      const text = (await scrape(t)).text;
+      expect(value(text, 'portal_redis_command_errors_total')).toBeGreaterThanOrEqual(1);
+      expect(value(text, 'portal_sign_in_outcomes_total{outcome="wrong_password"}')).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 
