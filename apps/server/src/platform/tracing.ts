@@ -34,17 +34,29 @@ export interface Tracing {
 }
 
 /**
+ * A package's exports: these are CommonJS packages, and in the server bundle (scripts/build-server.mjs)
+ * a dynamic import of one may hand them over under `default` instead of by name.
+ */
+async function load<T extends object>(loading: Promise<T>, name: keyof T): Promise<T> {
+  const loaded = await loading;
+  return loaded[name] !== undefined ? loaded : (loaded as { default: T }).default;
+}
+
+/**
  * Starts tracing for the process: OTLP over HTTP to the endpoint the standard OTEL_EXPORTER_OTLP_*
  * variables name (the exporter reads them), or to `exporter` (tests: an in-memory one, exported as each
  * span ends). The service is `customer-portal` unless OTEL_SERVICE_NAME says otherwise.
  */
 export async function startTracing(options: { exporter?: SpanExporter } = {}): Promise<Tracing> {
   const [node, resources] = await Promise.all([
-    import('@opentelemetry/sdk-trace-node'),
-    import('@opentelemetry/resources'),
+    load(import('@opentelemetry/sdk-trace-node'), 'NodeTracerProvider'),
+    load(import('@opentelemetry/resources'), 'resourceFromAttributes'),
   ]);
   const exporter =
-    options.exporter ?? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+    options.exporter ??
+    new (
+      await load(import('@opentelemetry/exporter-trace-otlp-http'), 'OTLPTraceExporter')
+    ).OTLPTraceExporter();
   const provider = new node.NodeTracerProvider({
     resource: resources
       .defaultResource()
