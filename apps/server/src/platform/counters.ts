@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Clock } from './clock';
 import type { Db, Queryable } from './db';
+import { instrumentCounterStore } from './instrumented-counters';
+import { metricsOf } from './metrics';
 import type { ModuleContext } from './module';
 
 /** The outcome of counting one event against a limit. */
@@ -303,7 +305,7 @@ const stores = new WeakMap<object, Promise<CounterStore>>();
 export function counterStore(ctx: ModuleContext): Promise<CounterStore> {
   let store = stores.get(ctx);
   if (!store) {
-    store = openCounterStore(ctx);
+    store = openCounterStore(ctx).then((opened) => instrumentCounterStore(opened, metricsOf(ctx)));
     stores.set(ctx, store);
   }
   return store;
