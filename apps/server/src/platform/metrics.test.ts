@@ -166,8 +166,11 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
     try {
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       const text = (await scrape(t)).text;
-      expect(value(text, 'portal_db_pool_connections')).toBeGreaterThanOrEqual(1);
-      expect(value(text, 'portal_db_pool_idle_connections')).toBe(value(text, 'portal_db_pool_connections'));
+      const open = value(text, 'portal_db_pool_connections');
+      expect(open).toBeGreaterThanOrEqual(1);
+      expect(open).toBeLessThanOrEqual(4);
+      // The instance's own workers may hold a connection at the moment of the scrape.
+      expect(value(text, 'portal_db_pool_idle_connections')).toBeLessThanOrEqual(open);
       expect(value(text, 'portal_db_pool_waiting_clients')).toBe(0);
     } finally {
       await t.close();
