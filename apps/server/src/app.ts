@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { mountPrefix } from './config';
@@ -16,7 +17,10 @@ import { counterStore, installCounterStore } from './platform/counters';
 import { installHousekeeping } from './platform/housekeeping';
 import { installInputGuard } from './platform/input-guard';
 import { serializeRequest } from './platform/logging';
+import { instrumentDb } from './platform/instrumented-db';
+import { installHttpMetrics, metricsOf, serveMetricsOnPath, serveMetricsOnPort } from './platform/metrics';
 import { installMessageWorker } from './platform/notifier';
+import { messageQueueStats } from './platform/notifier/queue';
 import { installRequestContext } from './platform/request-context';
 import { installSecurity } from './platform/security';
 import { installDrain } from './platform/shutdown';
@@ -24,6 +28,7 @@ import { installOpenApi } from './platform/openapi';
 import { installPolicySystemStandIn } from './platform/policy-system-stand-in';
 import { recordRoutes, servedCalls } from './platform/route';
 import { installSpa } from './platform/spa';
+import { installRequestTracing } from './platform/tracing';
 import type { ModuleContext, ServiceModule } from './platform/module';
 import type { Services } from './platform/services';
 import { modules, createServices } from './modules';
@@ -39,6 +44,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: ModuleContext;
+    /** The metrics listener (METRICS_PORT), when there is one: its address once the app is ready. */
+    metricsListener: { address(): AddressInfo | undefined } | undefined;
   }
 }
 
@@ -98,6 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = {} as Services;
   const ctx: ModuleContext = { config, db, clock, services };
+  // Every module's queries timed (and traced when tracing is on).
+  const metrics = metricsOf(ctx);
+  ctx.db = instrumentDb(db, metrics);
+  metrics.watchMessageQueue(() => messageQueueStats(db, clock.now()));
   app.decorate('ctx', ctx);
   Object.assign(services, await createServices(ctx));
 
@@ -105,6 +116,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recordRoutes(app);
   installRequestContext(app);
   installDrain(app);
+  installRequestTracing(app);
+  installHttpMetrics(app, metrics);
+  const { port: metricsPort, host: metricsHost, publicPath: metricsPath } = config.metrics;
+  if (metricsPort !== undefined || metricsPath) metrics.collectProcessMetrics();
+  app.decorate(
+    'metricsListener',
+    metricsPort === undefined ? undefined : serveMetricsOnPort(app, metrics, metricsHost, metricsPort),
+  );
+  if (metricsPath) serveMetricsOnPath(app, metrics, metricsPath);
   installErrorHandler(app);
   installInputGuard(app, config);
   await installSecurity(app, config);
@@ -120,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendError(request, reply, 503, 'NOT_READY', 'This instance is shutting down.');
     }
     try {
-      await db.query('SELECT 1');
+      await ctx.db.query('SELECT 1');
     } catch (error) {
       request.log.warn({ err: error }, 'not ready: the database is unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -34,6 +34,26 @@ describe('loadConfig', () => {
     expect(config.devOutbox).toBe(true);
   });
 
+  it('serves no metrics and makes no traces unless asked, and metrics on loopback when asked', () => {
+    const none = loadConfig({});
+    expect(none.metrics).toEqual({ port: undefined, host: '127.0.0.1', publicPath: undefined });
+    expect(none.tracing).toEqual({ otlpEndpoint: undefined });
+    const asked = loadConfig({
+      METRICS_PORT: '9464',
+      METRICS_PUBLIC_PATH: '/metrics',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+    });
+    expect(asked.metrics).toEqual({ port: 9464, host: '127.0.0.1', publicPath: '/metrics' });
+    expect(asked.tracing).toEqual({ otlpEndpoint: 'http://127.0.0.1:4318' });
+    expect(configError({ METRICS_PORT: '70000' })).toMatch(/^Invalid configuration: METRICS_PORT: /);
+    expect(configError({ METRICS_PUBLIC_PATH: 'metrics' })).toMatch(
+      /^Invalid configuration: METRICS_PUBLIC_PATH: /,
+    );
+    expect(configError({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toMatch(
+      /^Invalid configuration: OTEL_EXPORTER_OTLP_ENDPOINT: /,
+    );
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set, and listens on all interfaces in production', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

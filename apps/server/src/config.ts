@@ -121,6 +121,26 @@ const envSchema = z.object({
    * {id, url, secret ("whsec_..."), events?}. Unset: none (the events feed still has them).
    */
   INTEGRATION_WEBHOOKS: z.string().min(2).optional(),
+  /**
+   * The port of the metrics listener (Prometheus text at /metrics), apart from the public one; unset: no
+   * listener (decision 022). 0 takes any free port (it is logged).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics listener binds to: loopback unless the scraper is elsewhere. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Also serve the metrics at this path of the public listener (e.g. /metrics); unset by default, since
+   * anyone who can reach the portal could then read them: only behind a proxy that refuses the path.
+   */
+  METRICS_PUBLIC_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9._~/-]*$/, 'a path starting with /, such as /metrics')
+    .optional(),
+  /**
+   * OpenTelemetry traces: the OTLP/HTTP collector's base URL (e.g. http://127.0.0.1:4318); unset, no
+   * tracing. The other OTEL_* variables (headers, OTEL_SERVICE_NAME) are read by the exporter itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   /** The largest PDF the integration API takes, in bytes. */
   INTEGRATION_MAX_FILE_BYTES: z.coerce
     .number()
@@ -192,6 +212,10 @@ export interface Config {
   };
   oidc: OidcConfig;
   integration: IntegrationConfig;
+  /** Where the Prometheus metrics are served: a listener of their own, a public path, both or neither. */
+  metrics: { port: number | undefined; host: string; publicPath: string | undefined };
+  /** OpenTelemetry traces: on when the OTLP endpoint is set. */
+  tracing: { otlpEndpoint: string | undefined };
 }
 
 /** One machine client of the integration API (the insurer's systems of record). */
@@ -341,6 +365,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhooks: parseWebhooks(e.INTEGRATION_WEBHOOKS, e.NODE_ENV),
       maxFileBytes: e.INTEGRATION_MAX_FILE_BYTES,
     },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, publicPath: e.METRICS_PUBLIC_PATH },
+    tracing: { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
   };
 }
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -102,7 +103,11 @@ function nodeAdvice(): string | undefined {
   return `  Node.js ${process.version}: the portal runs on it, but Node.js 22 LTS or later is advised (its OpenID library supports only those).`;
 }
 
-async function banner(config: Config, startedMs: number): Promise<string> {
+async function banner(
+  config: Config,
+  startedMs: number,
+  metricsAt: AddressInfo | undefined,
+): Promise<string> {
   const { demoCustomers } = await import('./db/demo-customers');
   const url = config.publicUrl;
   const lines = [
@@ -115,6 +120,10 @@ async function banner(config: Config, startedMs: number): Promise<string> {
   if (config.redisUrl) {
     const r = new URL(config.redisUrl);
     lines.push(`  Shared state: Redis at ${r.hostname}:${r.port || '6379'}`);
+  }
+  if (metricsAt) lines.push(`  Metrics: http://${metricsAt.address}:${metricsAt.port}/metrics`);
+  if (config.tracing.otlpEndpoint) {
+    lines.push(`  Traces: OTLP to ${new URL(config.tracing.otlpEndpoint).origin}`);
   }
   if (config.seedDemoData && config.env !== 'production') {
     const name = (c: (typeof demoCustomers)[number]) => `${c.title} ${c.firstName} ${c.lastName}`;
@@ -217,6 +226,7 @@ async function main(): Promise<void> {
   appModule.catch(() => undefined);
 
   let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>> | undefined;
+  let tracing: { stop(): Promise<void> } | undefined;
   const stopIfAsked = async () => {
     if (!stopSignal) return;
     await app?.close();
@@ -243,6 +253,11 @@ async function main(): Promise<void> {
       }
     });
     await stopIfAsked();
+    // Before the app is built: its request hooks are installed only when tracing is on.
+    if (config.tracing.otlpEndpoint) {
+      const { startTracing } = await import('./platform/tracing');
+      tracing = await timed('startTracing', () => startTracing());
+    }
     const { buildApp } = await timed('loadApp', () => appModule);
     built = app = await timed('buildApp', () => buildApp({ config, db }));
     await stopIfAsked();
@@ -301,6 +316,8 @@ async function main(): Promise<void> {
       await built.close();
       await db.close();
       built.log.info('stopped: requests finished, workers stopped, database closed');
+      // The spans not yet sent, within the shutdown's time.
+      await tracing?.stop().catch(() => undefined);
       releaseLock();
       process.exit(0);
     } catch (error) {
@@ -330,17 +347,20 @@ async function main(): Promise<void> {
   if (stopSignal) return shutdown(stopSignal, 0);
 
   const startedMs = performance.now();
+  const metricsAt = built.metricsListener?.address();
   built.log.info(
     {
       url: config.publicUrl,
       database: config.database.kind,
+      ...(metricsAt ? { metrics: `http://${metricsAt.address}:${metricsAt.port}/metrics` } : {}),
+      tracing: config.tracing.otlpEndpoint ? 'otlp' : 'off',
       startMs: Math.round(startedMs),
       phases,
       rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
     },
     'ready',
   );
-  console.log(await banner(config, startedMs));
+  console.log(await banner(config, startedMs, metricsAt));
 }
 
 const prepareIndex = process.argv.indexOf('--prepare-db');

@@ -4,6 +4,8 @@ import type { Redis as RedisClient } from 'ioredis';
 import type { Clock } from './clock';
 import type { Db, Queryable } from './db';
 import { HttpError } from './errors';
+import { instrumentCounterStore } from './instrumented-counters';
+import { metricsOf } from './metrics';
 import type { ModuleContext } from './module';
 
 /** The outcome of counting one event against a limit. */
@@ -287,17 +289,6 @@ class CountersUnavailableError extends HttpError {
   }
 }
 
-const redisCommandErrorListeners = new Set<() => void>();
-
-/**
- * Calls `listener` for every Redis call that failed (refused, timed out, connection lost), for a metric
- * of Redis command errors. Returns the function that removes it.
- */
-export function onRedisCommandError(listener: () => void): () => void {
-  redisCommandErrorListeners.add(listener);
-  return () => redisCommandErrorListeners.delete(listener);
-}
-
 /** The part of Fastify's logger the store uses (an outage begins, an outage ends). */
 type StoreLog = Pick<FastifyInstance['log'], 'info' | 'warn'>;
 const silent: StoreLog = { info: () => undefined, warn: () => undefined };
@@ -389,7 +380,6 @@ export function redisCounterStore(
       answered();
       return value;
     } catch (error) {
-      for (const listener of redisCommandErrorListeners) listener();
       failed(error);
       throw new CountersUnavailableError(error);
     }
@@ -480,7 +470,7 @@ const stores = new WeakMap<object, Promise<CounterStore>>();
 export function counterStore(ctx: ModuleContext): Promise<CounterStore> {
   let store = stores.get(ctx);
   if (!store) {
-    store = openCounterStore(ctx);
+    store = openCounterStore(ctx).then((opened) => instrumentCounterStore(opened, metricsOf(ctx)));
     stores.set(ctx, store);
   }
   return store;

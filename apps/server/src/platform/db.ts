@@ -15,8 +15,21 @@ export interface Queryable {
   ): Promise<{ rows: T[]; rowCount: number }>;
 }
 
+/** The connections of a database's pool, for the metrics. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The pool's connections now: PostgreSQL's pool; the embedded database is one session (total 1).
+   * Optional for stand-ins that tests wrap around a database.
+   */
+  poolStats?(): PoolStats;
   /** Runs fn in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations, seeds). */
@@ -144,19 +157,33 @@ export function wrapPglite(pg: PGlite): Db {
    */
   const openTransaction = new AsyncLocalStorage<Queryable>();
   const direct = wrap(pg);
+  /** Top-level queries and transactions asked for and not yet done: one runs, the others wait. */
+  let pending = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    pending += 1;
+    try {
+      return await work();
+    } finally {
+      pending -= 1;
+    }
+  };
   return {
     kind: 'pglite',
-    query: (sql, params) => (openTransaction.getStore() ?? direct).query(sql, params),
+    poolStats: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
+    query: (sql, params) => {
+      const open = openTransaction.getStore();
+      return open ? open.query(sql, params) : counted(() => direct.query(sql, params));
+    },
     transaction: (fn) => {
       const open = openTransaction.getStore();
       if (open) return fn(open);
       // A closed database fails here, before any query: the same 503 as a query would give.
-      return pg
-        .transaction((tx) => {
+      return counted(() =>
+        pg.transaction((tx) => {
           const queryable = wrap(tx);
           return openTransaction.run(queryable, () => fn(queryable));
-        })
-        .catch(unavailableOr);
+        }),
+      ).catch(unavailableOr);
     },
     exec: async (sql) => {
       const open = openTransaction.getStore();
@@ -226,6 +253,7 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
   });
   return {
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect().catch(unavailableOr);

@@ -32,11 +32,15 @@ export interface GroupCommitOptions<I, O> {
    * same rows or locks still wait for each other in the database.
    */
   maxInFlight?: number;
+  /** Told the size of each batch as it starts (the metrics). */
+  onBatch?: (size: number) => void;
 }
 
 export interface GroupCommit<I, O> {
   /** Resolves with the item's result once the batch holding it has committed; rejects if it did not. */
   submit(item: I): Promise<O>;
+  /** Items waiting behind the batches being written (the metrics' queue depth). */
+  waiting(): number;
   /** Refuses new items and resolves once every item already submitted is written (or has failed). */
   close(): Promise<void>;
 }
@@ -68,6 +72,7 @@ export function groupCommit<I, O>({
   maxBatch,
   maxQueue,
   maxInFlight = 1,
+  onBatch,
 }: GroupCommitOptions<I, O>): GroupCommit<I, O> {
   const queue: Array<Waiting<I, O>> = [];
   /** Batches being written. */
@@ -115,7 +120,9 @@ export function groupCommit<I, O>({
       starting = false;
       if (inFlight >= maxInFlight || queue.length === 0) return whenIdle();
       inFlight += 1;
-      void settle(queue.splice(0, maxBatch)).finally(() => {
+      const batch = queue.splice(0, maxBatch);
+      onBatch?.(batch.length);
+      void settle(batch).finally(() => {
         inFlight -= 1;
         startNext();
         whenIdle();
@@ -125,6 +132,7 @@ export function groupCommit<I, O>({
   };
 
   return {
+    waiting: () => queue.length,
     submit(item) {
       if (closed || queue.length >= maxQueue) return Promise.reject(busy());
       return new Promise<O>((resolve, reject) => {

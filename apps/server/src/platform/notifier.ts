@@ -5,6 +5,7 @@ import { outboxAdapter, recordInOutbox } from './notifier/outbox';
 import { createMessageWorker, enqueueMessage, type MessageWorker } from './notifier/queue';
 import { smsWebhookAdapter } from './notifier/sms-webhook';
 import { smtpAdapter } from './notifier/smtp';
+import { inSpan, SpanKind } from './tracing';
 
 export * from './notifier/message';
 
@@ -20,6 +21,20 @@ interface Messaging {
 
 const silent: WorkerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** A provider's adapter whose every delivery is a span (when tracing is on): channel and kind, no recipient. */
+function traced(adapter: NotifierAdapter): NotifierAdapter {
+  return {
+    name: adapter.name,
+    deliver: (message) =>
+      inSpan(
+        `${adapter.name} deliver`,
+        SpanKind.CLIENT,
+        { 'portal.message.channel': message.channel, 'portal.message.kind': message.kind },
+        () => adapter.deliver(message),
+      ),
+  };
+}
+
 /**
  * One notifier for every message to customers. Email goes to SMTP when SMTP_URL is set, text and voice to
  * the provider gateway when SMS_PROVIDER=webhook; anything else goes to the outbox. Messages for a
@@ -31,11 +46,11 @@ function createMessaging(ctx: NotifierContext): Messaging {
   const outbox = outboxAdapter(ctx.db, ctx.clock);
   const { messaging } = ctx.config;
   const email: NotifierAdapter = messaging.smtpUrl
-    ? smtpAdapter(messaging.smtpUrl, messaging.mailFrom)
+    ? traced(smtpAdapter(messaging.smtpUrl, messaging.mailFrom))
     : outbox;
   const phone: NotifierAdapter =
     messaging.smsProvider === 'webhook' && messaging.smsWebhookUrl
-      ? smsWebhookAdapter(messaging.smsWebhookUrl, messaging.smsWebhookToken)
+      ? traced(smsWebhookAdapter(messaging.smsWebhookUrl, messaging.smsWebhookToken))
       : outbox;
   const adapterFor = (channel: 'sms' | 'voice' | 'email') => (channel === 'email' ? email : phone);
   const worker = createMessageWorker({

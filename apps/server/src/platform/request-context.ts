@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { traceFields } from './tracing';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +45,8 @@ export function correlationIdOf(raw: IncomingMessage): string {
 /**
  * Every request gets a correlation id (the caller's X-CorrelationId when it is a sane token, else a new
  * one), echoed on the response. Every log line of the request, Fastify's own "incoming request" and
- * "request completed" included, carries it and the caller's X-SessionId. Must be installed before any
+ * "request completed" included, carries it and the caller's X-SessionId, and the trace id when tracing is
+ * on (platform/tracing.ts). Must be installed before any
  * route or plugin, so every scope inherits the logger factory.
  */
 export function installRequestContext(app: FastifyInstance) {
@@ -52,7 +54,15 @@ export function installRequestContext(app: FastifyInstance) {
   app.decorateRequest('sessionId', undefined);
   app.setChildLoggerFactory((logger, bindings, options, raw) => {
     const { correlationId, sessionId } = readIds(raw as IncomingMessage);
-    return logger.child({ ...bindings, correlationId, ...(sessionId ? { sessionId } : {}) }, options);
+    return logger.child(
+      {
+        ...bindings,
+        correlationId,
+        ...(sessionId ? { sessionId } : {}),
+        ...traceFields(raw as IncomingMessage),
+      },
+      options,
+    );
   });
   app.addHook('onRequest', async (request, reply) => {
     const { correlationId, sessionId } = readIds(request.raw);

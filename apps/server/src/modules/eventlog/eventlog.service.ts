@@ -2,6 +2,7 @@ import type { AuditEvent } from '@portal/contracts/eventlog';
 import { writeAuditRows, type AuditRow } from '../../platform/audit';
 import { groupCommit } from '../../platform/group-commit';
 import { badRequest, tooManyRequests } from '../../platform/errors';
+import { metricsOf } from '../../platform/metrics';
 import type { ModuleContext } from '../../platform/module';
 import { counterStore, type TakeItem } from '../../platform/counters';
 
@@ -33,6 +34,7 @@ const blank = (value: string | null | undefined): string | null =>
 
 export function createEventlogService(ctx: ModuleContext) {
   const { db, clock, config } = ctx;
+  const metrics = metricsOf(ctx);
 
   /**
    * The SPA's events change no state of ours, so each needs no transaction of its own: they are
@@ -45,6 +47,7 @@ export function createEventlogService(ctx: ModuleContext) {
     ...config.auditQueue,
     // The embedded database is one session: a second batch would only wait for the first.
     maxInFlight: db.kind === 'postgres' ? config.auditQueue.maxInFlight : 1,
+    onBatch: (size) => metrics.auditBatchSize.observe(size),
     write: async (posts) => {
       const store = await counterStore(ctx);
       return store.takeAll(
@@ -64,6 +67,7 @@ export function createEventlogService(ctx: ModuleContext) {
       );
     },
   });
+  metrics.watchAuditQueue(() => queue.waiting());
 
   /** The limits a post counts against: one-minute windows, keys in the event log's own space. */
   const buckets = (list: Array<[key: string, max: number]>): TakeItem[] =>

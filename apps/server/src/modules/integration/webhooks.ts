@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import type { ModuleContext } from '../../platform/module';
 import { createPollingWorker, type PollingWorker } from '../../platform/polling-worker';
 import { backoffMs, type QueueTiming } from '../../platform/notifier/queue';
+import { inSpan, SpanKind } from '../../platform/tracing';
 import {
   claimDeliveries,
   hasUnsequenced,
@@ -56,7 +57,24 @@ interface Failure {
   status: number | null;
 }
 
-async function post(endpoint: WebhookEndpointConfig, delivery: ClaimedDelivery): Promise<Failure | number> {
+/** One delivery's POST, in a span of its own when tracing is on (the endpoint's id, never its URL's query). */
+function post(endpoint: WebhookEndpointConfig, delivery: ClaimedDelivery): Promise<Failure | number> {
+  return inSpan(
+    'webhook POST',
+    SpanKind.CLIENT,
+    {
+      'http.request.method': 'POST',
+      'portal.webhook.endpoint': endpoint.id,
+      'portal.webhook.type': delivery.type,
+    },
+    () => postNow(endpoint, delivery),
+  );
+}
+
+async function postNow(
+  endpoint: WebhookEndpointConfig,
+  delivery: ClaimedDelivery,
+): Promise<Failure | number> {
   const body = JSON.stringify({
     type: delivery.type,
     timestamp: new Date(delivery.occurred_at).toISOString(),

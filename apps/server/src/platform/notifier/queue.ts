@@ -56,6 +56,29 @@ export async function enqueueMessage(q: Queryable, message: OutboundMessage, now
   return Number(rows[0]!.id);
 }
 
+/**
+ * The queue as the metrics show it, in one statement over the partial indexes: messages waiting or
+ * being sent, how long the oldest has waited at `now`, and the dead letters.
+ */
+export async function messageQueueStats(
+  q: Queryable,
+  now: Date,
+): Promise<{ depth: number; oldestAgeSeconds: number; dead: number }> {
+  const { rows } = await q.query<{ depth: number; oldest: Date | null; dead: number }>(
+    `SELECT
+       (SELECT count(*)::int FROM message_queue WHERE status IN ('pending', 'sending')) AS depth,
+       (SELECT min(created_at) FROM message_queue WHERE status IN ('pending', 'sending')) AS oldest,
+       (SELECT count(*)::int FROM message_queue WHERE status = 'dead') AS dead`,
+  );
+  const row = rows[0];
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+  return {
+    depth: Number(row?.depth ?? 0),
+    oldestAgeSeconds: oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+    dead: Number(row?.dead ?? 0),
+  };
+}
+
 interface ClaimedRow {
   id: number | string;
   channel: OutboundMessage['channel'];

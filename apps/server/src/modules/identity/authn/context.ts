@@ -2,6 +2,7 @@ import { writeAudit, type AuditRow } from '../../../platform/audit';
 import type { Clock } from '../../../platform/clock';
 import { counterStore, type CounterStore } from '../../../platform/counters';
 import type { Db, Queryable } from '../../../platform/db';
+import { metricsOf, type SignInOutcome } from '../../../platform/metrics';
 import type { ModuleContext } from '../../../platform/module';
 import { notifier, type Notifier, type NotifyLog } from '../../../platform/notifier';
 import { hashPassword, verifyPassword } from '../../../platform/password-hash';
@@ -36,6 +37,8 @@ export interface AuthnContext {
   verifyPasswordHash: (user: UserRow, password: string) => Promise<boolean>;
   /** The work of a password check for an unknown user, so the answer takes the same time; always false. */
   verifyAgainstDummy: (password: string) => Promise<false>;
+  /** Counts a sign-in step's outcome (portal_sign_in_outcomes_total), once what it wrote has committed. */
+  signInOutcome: (outcome: SignInOutcome) => void;
 }
 
 export function authnContext(ctx: ModuleContext): AuthnContext {
@@ -70,5 +73,6 @@ export function authnContext(ctx: ModuleContext): AuthnContext {
     verifyPasswordHash: async (user, password) =>
       user.passwordHash ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
     verifyAgainstDummy,
+    signInOutcome: (outcome) => metricsOf(ctx).signIns.inc({ outcome }),
   };
 }

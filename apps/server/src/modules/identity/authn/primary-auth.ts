@@ -58,6 +58,9 @@ export async function primaryAuth(
     await db.transaction((q) =>
       c.audit(q, meta, { eventId: 'identity.signin', customerId, isSuccess: false, failureReason: reason }),
     );
+    c.signInOutcome(
+      reason === 'UNKNOWN_USER' ? 'unknown_user' : reason === 'LOCKED_OUT' ? 'locked' : 'wrong_password',
+    );
     return oktaErrors.authenticationFailed();
   };
   if (!user) {
@@ -80,6 +83,7 @@ export async function primaryAuth(
       });
       if (lockedNow) await lockAccount(c, q, user, at, meta, 'PASSWORD');
     });
+    c.signInOutcome('wrong_password');
     throw oktaErrors.authenticationFailed();
   }
   const { stateToken, transaction } = await db.transaction((q) =>

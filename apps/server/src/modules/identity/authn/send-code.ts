@@ -148,5 +148,6 @@ export async function issueCode(
     }
     throw error;
   }
+  if (t.kind === 'signin') c.signInOutcome('code_sent');
   return outcome;
 }

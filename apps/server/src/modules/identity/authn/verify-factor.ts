@@ -18,6 +18,7 @@ export async function verifyFactor(
   if (passCode === undefined) return challenge(c, factorId, stateToken, meta);
   const { t, user, factor } = await transactionFactor(c, stateToken, factorId);
   const checked = await checkCode(c, t.id, factor.id, passCode, meta);
+  if (t.kind === 'signin') c.signInOutcome(checked.ok ? 'signed_in' : 'code_refused');
   if (!checked.ok) {
     if (checked.reason === 'wrong-state') {
       // A lock that happened meanwhile ended the transaction: say so as Okta would.
