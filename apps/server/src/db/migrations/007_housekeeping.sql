@@ -15,5 +15,5 @@ END;
 $$ LANGUAGE plpgsql;
 
 -- What housekeeping looks for: audit rows past retention, messages sent more than 30 days ago.
-CREATE INDEX audit_event_occurred_idx ON audit_event (occurred_at);
-CREATE INDEX message_queue_sent_idx ON message_queue (sent_at) WHERE status = 'sent';
+CREATE INDEX IF NOT EXISTS audit_event_occurred_idx ON audit_event (occurred_at);
+CREATE INDEX IF NOT EXISTS message_queue_sent_idx ON message_queue (sent_at) WHERE status = 'sent';
