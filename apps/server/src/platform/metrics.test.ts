@@ -170,7 +170,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
       expect(open).toBeGreaterThanOrEqual(1);
       expect(open).toBeLessThanOrEqual(4);
       // The instance's own workers may hold a connection at the moment of the scrape.
-      expect(value(text, 'portal_db_pool_idle_connections')).toBeLessThanOrEqual(open);
+      expect(value(text, 'portal_db_pool_idle_connections')).toBeLessThanOrEqual(open!);
       expect(value(text, 'portal_db_pool_waiting_clients')).toBe(0);
     } finally {
       await t.close();
