@@ -12,12 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app';
 import { createTestApp, createTestDb } from '../../test/helpers';
 import { migrate, openDb, type Db } from './db';
-import {
-  onHousekeepingRun,
-  runHousekeeping,
-  type HousekeepingKind,
-  type HousekeepingRun,
-} from './housekeeping';
+import { runHousekeeping, type HousekeepingKind } from './housekeeping';
 
 const DAY = 24 * 60 * 60_000;
 const RETENTION_DAYS = 2557;
@@ -282,28 +277,33 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           done();
         },
       });
-      const runs: HousekeepingRun[] = [];
-      const stopListening = onHousekeepingRun((run) => runs.push(run));
       const t = await createTestApp(
-        { HOUSEKEEPING_INTERVAL_MINUTES: '60', LOG_LEVEL: 'info' },
+        { HOUSEKEEPING_INTERVAL_MINUTES: '60', LOG_LEVEL: 'info', METRICS_PUBLIC_PATH: '/metrics' },
         { logger: (config) => ({ ...loggerOptions(config), stream }) },
       );
-      try {
-        await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(1);
-        expect(runs[0]!.ran).toBe(true);
-        const lines = log
+      const housekeepingLines = () =>
+        log
           .split('\n')
           .filter((line) => line.includes('housekeeping'))
-          .map((line) => JSON.parse(line) as { level: number; msg: string; removed: unknown });
-        expect(lines).toHaveLength(1);
-        expect(lines[0]).toMatchObject({ level: 30, removed: runs[0]!.removed });
-        expect(lines[0]!.msg).toMatch(/^housekeeping: removed \d+ rows$/);
+          .map((line) => JSON.parse(line) as { level: number; msg: string; removed: Record<string, number> });
+      let removed: Record<string, number>;
+      try {
+        await expect.poll(() => housekeepingLines().length, { timeout: 10_000 }).toBe(1);
+        const [line] = housekeepingLines();
+        expect(line).toMatchObject({ level: 30 });
+        expect(line!.msg).toMatch(/^housekeeping: removed \d+ rows$/);
+        removed = line!.removed;
+        expect(Object.keys(removed)).toContain('auditEvents');
+        // The same counts in the metrics, by kind.
+        const scraped = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+        for (const [kind, count] of Object.entries(removed)) {
+          expect(scraped).toContain(`portal_housekeeping_removed_total{kind="${kind}"} ${count}`);
+        }
       } finally {
-        stopListening();
         await t.close();
       }
       // Nothing ran after the app closed.
-      expect(runs).toHaveLength(1);
+      expect(housekeepingLines()).toHaveLength(1);
     },
     60_000,
   );

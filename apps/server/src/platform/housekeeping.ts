@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
+import { metricsOf } from './metrics';
 import type { ModuleContext } from './module';
 import { createPollingWorker } from './polling-worker';
 
@@ -105,14 +106,6 @@ const tasks: Task[] = [
   },
 ];
 
-const runListeners = new Set<(run: HousekeepingRun) => void>();
-
-/** Calls `listener` after every run (for a metric of rows removed by kind). Returns its removal. */
-export function onHousekeepingRun(listener: (run: HousekeepingRun) => void): () => void {
-  runListeners.add(listener);
-  return () => runListeners.delete(listener);
-}
-
 /**
  * One housekeeping run: deletes what is past its time (see `tasks`), in batches of `batchSize` rows, each
  * its own short statement. On PostgreSQL only one instance runs at a time: the run holds an advisory
@@ -158,7 +151,6 @@ export async function runHousekeeping(
           );
           return rows[0]?.locked ? work() : { ran: false, removed };
         });
-  for (const listener of runListeners) listener(run);
   return run;
 }
 
@@ -172,6 +164,7 @@ export async function runHousekeeping(
 export function installHousekeeping(app: FastifyInstance, ctx: ModuleContext): void {
   const { intervalMinutes, auditRetentionDays } = ctx.config.housekeeping;
   if (intervalMinutes === 0) return;
+  const metrics = metricsOf(ctx);
   const worker = createPollingWorker({
     name: 'housekeeping',
     pollMs: intervalMinutes * 60_000,
@@ -181,6 +174,8 @@ export function installHousekeeping(app: FastifyInstance, ctx: ModuleContext): v
         app.log.debug('housekeeping: another instance holds the lock; skipped');
         return;
       }
+      for (const [kind, count] of Object.entries(run.removed))
+        metrics.housekeepingRemoved.inc({ kind }, count);
       const total = Object.values(run.removed).reduce((sum, n) => sum + n, 0);
       app.log.info({ removed: run.removed }, `housekeeping: removed ${total} rows`);
     },

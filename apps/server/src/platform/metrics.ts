@@ -45,6 +45,7 @@ export interface Metrics {
   readonly rateLimitRefusals: Counter<'limit'>;
   readonly signIns: Counter<'outcome'>;
   readonly auditBatchSize: Histogram;
+  readonly housekeepingRemoved: Counter<'kind'>;
   /** Where the pool gauges read from (the app's database). */
   watchDbPool(read: () => PoolStats | undefined): void;
   /** Where the audit queue's depth is read from (the event log's group commit). */
@@ -176,6 +177,12 @@ function createMetrics(): Metrics {
       name: 'portal_audit_batch_size',
       help: "The SPA's audit events written by one INSERT (group commit).",
       buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+      registers,
+    }),
+    housekeepingRemoved: new Counter({
+      name: 'portal_housekeeping_removed_total',
+      help: "Rows removed by housekeeping (this instance's runs), by kind.",
+      labelNames: ['kind'] as const,
       registers,
     }),
     watchDbPool: (read) => void (poolStats = read),
