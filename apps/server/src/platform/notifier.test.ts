@@ -1,9 +1,18 @@
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { latestCode, margaret, outbox, post, signIn } from '../modules/identity/test-support';
-import { maskRecipient, messageWorker, normaliseRecipient, notifier, type NotifyLog } from './notifier';
+import {
+  DeliveryError,
+  maskRecipient,
+  messageWorker,
+  normaliseRecipient,
+  notifier,
+  SEND_NOW_RETRY_AFTER_SECONDS,
+  SEND_NOW_TIMEOUT_MS,
+  type NotifyLog,
+} from './notifier';
 
 function captureLog() {
   const lines: string[] = [];
@@ -131,6 +140,54 @@ describe('notifier', () => {
       });
       expect(tryIt.statusCode).toBe(403);
     } finally {
+      server.close();
+    }
+  });
+
+  it('answers a sign-in code request within seconds when the gateway does not answer: 502 with Retry-After', async () => {
+    // Accepts the request and never answers: a gateway that hangs.
+    const held: Array<() => void> = [];
+    const server = createHttpServer((_req, res) => void held.push(() => res.end('{}')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      t = await createTestApp({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/send` });
+      const { stateToken, factors } = await signIn(t.app, margaret.email, margaret.password);
+      const sms = factors.find((f) => f.factorType === 'sms')!;
+      const started = performance.now();
+      const res = await post(t.app, `/api/v1/authn/factors/${sms.id}/verify`, { stateToken });
+      const tookMs = performance.now() - started;
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ errorCode: 'E0000009' });
+      expect(res.headers['retry-after']).toBe(String(SEND_NOW_RETRY_AFTER_SECONDS));
+      expect(held).toHaveLength(1);
+      // The send's own bound (2 s) and the sign-in's work, not the 10 s a queued send may wait.
+      expect(tookMs).toBeLessThan(SEND_NOW_TIMEOUT_MS + 2000);
+    } finally {
+      for (const release of held) release();
+      server.close();
+    }
+  });
+
+  it('gives up a synchronous email within seconds when the SMTP server accepts and never greets', async () => {
+    const sockets: Socket[] = [];
+    const server = createTcpServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'portal@example.org' });
+      const started = performance.now();
+      const send = notifier(t.app.ctx).sendNow({
+        channel: 'email',
+        to: 'inbox@example.org',
+        kind: 'contact',
+        subject: 'A message',
+        text: 'Hello',
+      });
+      await expect(send).rejects.toBeInstanceOf(DeliveryError);
+      expect(performance.now() - started).toBeLessThan(SEND_NOW_TIMEOUT_MS + 1000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       server.close();
     }
   });

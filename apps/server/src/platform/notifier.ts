@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from './module';
-import { maskRecipient, DeliveryError, type Notifier, type NotifierAdapter } from './notifier/message';
+import {
+  maskRecipient,
+  DeliveryError,
+  SEND_NOW_TIMEOUT_MS,
+  type Notifier,
+  type NotifierAdapter,
+} from './notifier/message';
 import { outboxAdapter, recordInOutbox } from './notifier/outbox';
 import { createMessageWorker, enqueueMessage, type MessageWorker } from './notifier/queue';
 import { smsWebhookAdapter } from './notifier/sms-webhook';
@@ -25,12 +31,12 @@ const silent: WorkerLog = { info: () => undefined, warn: () => undefined, error:
 function traced(adapter: NotifierAdapter): NotifierAdapter {
   return {
     name: adapter.name,
-    deliver: (message) =>
+    deliver: (message, options) =>
       inSpan(
         `${adapter.name} deliver`,
         SpanKind.CLIENT,
         { 'portal.message.channel': message.channel, 'portal.message.kind': message.kind },
-        () => adapter.deliver(message),
+        () => adapter.deliver(message, options),
       ),
   };
 }
@@ -95,7 +101,7 @@ function createMessaging(ctx: NotifierContext): Messaging {
         adapter: adapter.name,
       };
       try {
-        await adapter.deliver(message);
+        await adapter.deliver(message, { timeoutMs: SEND_NOW_TIMEOUT_MS });
       } catch (error) {
         log?.error(
           { ...fields, reason: error instanceof Error ? error.message : 'unknown' },

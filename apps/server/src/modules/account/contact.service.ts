@@ -3,7 +3,12 @@ import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import { DeliveryError, notifier, type NotifyLog } from '../../platform/notifier';
+import {
+  DeliveryError,
+  notifier,
+  SEND_NOW_RETRY_AFTER_SECONDS,
+  type NotifyLog,
+} from '../../platform/notifier';
 import { insertContactMessage } from './contact.repository';
 
 /** Messages a customer may send in CONTACT_WINDOW_MS, across every instance. */
@@ -70,7 +75,15 @@ export function createContactService(ctx: ModuleContext) {
         );
       } catch (error) {
         if (error instanceof DeliveryError) {
-          throw new HttpError(502, 'DELIVERY_FAILED', 'Your message could not be sent. Please try again.');
+          throw new HttpError(
+            502,
+            'DELIVERY_FAILED',
+            'Your message could not be sent. Please try again.',
+            undefined,
+            {
+              'Retry-After': String(SEND_NOW_RETRY_AFTER_SECONDS),
+            },
+          );
         }
         throw error;
       }

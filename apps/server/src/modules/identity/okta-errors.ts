@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { oktaErrorCodes as codes, type OktaError } from '@portal/contracts';
 import { HttpError } from '../../platform/errors';
 import type { RateDecision } from '../../platform/counters';
+import { SEND_NOW_RETRY_AFTER_SECONDS } from '../../platform/notifier';
 
 /** A failure answered in Okta's envelope: {errorCode, errorSummary, errorLink, errorId, errorCauses}. */
 export class OktaHttpError extends Error {
@@ -55,7 +56,13 @@ export const oktaErrors = {
         : {}),
     }),
   deliveryFailed: () =>
-    new OktaHttpError(502, codes.internal, 'We could not send the code. Please try again in a few minutes.'),
+    new OktaHttpError(
+      502,
+      codes.internal,
+      'We could not send the code. Please try again in a few minutes.',
+      [],
+      { 'Retry-After': String(SEND_NOW_RETRY_AFTER_SECONDS) },
+    ),
 };
 
 function send(request: FastifyRequest, reply: FastifyReply, error: OktaHttpError) {
