@@ -96,6 +96,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: optionalUrl,
   /** With SMS_PROVIDER=webhook: the bearer token sent to the gateway. */
   SMS_WEBHOOK_TOKEN: z.string().min(1).max(500).optional(),
+  SEND_NOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** OpenID provider signing keys: a JWKS (JSON) of private keys, the signing key first. Required in production. */
   OIDC_JWKS: z.string().min(1).optional(),
   /** Secrets that sign the OpenID provider's cookies, comma-separated, newest first. Required in production. */
@@ -209,6 +210,11 @@ export interface Config {
     smsProvider: 'outbox' | 'webhook';
     smsWebhookUrl: string | undefined;
     smsWebhookToken: string | undefined;
+    /**
+     * Milliseconds a synchronous send (a sign-in code, a customer's message to the inbox) waits for the
+     * provider before the customer is told it did not go.
+     */
+    sendNowTimeoutMs: number;
   };
   oidc: OidcConfig;
   integration: IntegrationConfig;
@@ -355,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsProvider: e.SMS_PROVIDER,
       smsWebhookUrl: e.SMS_WEBHOOK_URL,
       smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
+      sendNowTimeoutMs: e.SEND_NOW_TIMEOUT_MS,
     },
     oidc,
     integration: {

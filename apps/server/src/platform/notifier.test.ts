@@ -10,7 +10,6 @@ import {
   normaliseRecipient,
   notifier,
   SEND_NOW_RETRY_AFTER_SECONDS,
-  SEND_NOW_TIMEOUT_MS,
   type NotifyLog,
 } from './notifier';
 
@@ -162,7 +161,7 @@ describe('notifier', () => {
       expect(res.headers['retry-after']).toBe(String(SEND_NOW_RETRY_AFTER_SECONDS));
       expect(held).toHaveLength(1);
       // The send's own bound (2 s) and the sign-in's work, not the 10 s a queued send may wait.
-      expect(tookMs).toBeLessThan(SEND_NOW_TIMEOUT_MS + 2000);
+      expect(tookMs).toBeLessThan(4000);
     } finally {
       for (const release of held) release();
       server.close();
@@ -185,7 +184,7 @@ describe('notifier', () => {
         text: 'Hello',
       });
       await expect(send).rejects.toBeInstanceOf(DeliveryError);
-      expect(performance.now() - started).toBeLessThan(SEND_NOW_TIMEOUT_MS + 1000);
+      expect(performance.now() - started).toBeLessThan(3000);
     } finally {
       for (const socket of sockets) socket.destroy();
       server.close();

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from './module';
-import {
-  maskRecipient,
-  DeliveryError,
-  SEND_NOW_TIMEOUT_MS,
-  type Notifier,
-  type NotifierAdapter,
-} from './notifier/message';
+import { maskRecipient, DeliveryError, type Notifier, type NotifierAdapter } from './notifier/message';
 import { outboxAdapter, recordInOutbox } from './notifier/outbox';
 import { createMessageWorker, enqueueMessage, type MessageWorker } from './notifier/queue';
 import { smsWebhookAdapter } from './notifier/sms-webhook';
@@ -101,7 +95,7 @@ function createMessaging(ctx: NotifierContext): Messaging {
         adapter: adapter.name,
       };
       try {
-        await adapter.deliver(message, { timeoutMs: SEND_NOW_TIMEOUT_MS });
+        await adapter.deliver(message, { timeoutMs: ctx.config.messaging.sendNowTimeoutMs });
       } catch (error) {
         log?.error(
           { ...fields, reason: error instanceof Error ? error.message : 'unknown' },

@@ -29,13 +29,6 @@ export interface NotifierAdapter {
   deliver(message: OutboundMessage, options?: { timeoutMs?: number }): Promise<void>;
 }
 
-/**
- * How long a synchronous send (a sign-in code, a customer's message to the inbox) waits for the provider
- * before the customer is told it did not go: a provider that has stopped answering must not hold the
- * customer's request (or a server connection) for long. Queued sends wait longer (the adapters' own
- * bounds) and are retried.
- */
-export const SEND_NOW_TIMEOUT_MS = 2000;
 /** Seconds a client is asked to wait after a synchronous send failed (the provider may be recovering). */
 export const SEND_NOW_RETRY_AFTER_SECONDS = 30;
 
