@@ -5,7 +5,7 @@ import { factorResendCall, factorVerifyCall } from '@portal/contracts/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reachChallenge } from '../../session/testing/journey';
 import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
-import { answeredRequests, callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
+import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
 import {
   david,
   identityScenario,
@@ -168,8 +168,8 @@ describe('AuthenticationChallengePage', () => {
       }),
     );
     await waitFor(() => expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.'))).toBe(true));
-    // The state is stored as the redirect is prepared; discovery may still be on its way on a busy machine.
-    await waitFor(() => expect(answeredRequests().some((c) => c.id === 'oidc.discovery')).toBe(true));
+    // The stored state is what shows the redirect was prepared. Whether this test sees the discovery
+    // request depends on an earlier test of the file (the OpenID client keeps the metadata it read).
   });
 
   it('keeps Send a new code unavailable for 30 seconds after load and after each use, with a countdown', async () => {
