@@ -121,6 +121,9 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', d: 'x' }] }),
       OIDC_COOKIE_KEYS: 'k'.repeat(32),
+      SMTP_URL: 'smtp://mail.internal:587',
+      SMS_PROVIDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.internal/send',
     };
     expect(() => loadConfig(production)).toThrow(/^Invalid configuration: MFA_ENCRYPTION_KEY: required/);
     const key = Buffer.alloc(32, 9);
