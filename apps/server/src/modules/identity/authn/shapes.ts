@@ -47,7 +47,7 @@ const factorJson = (c: AuthnContext, f: FactorRow): OktaFactor => ({
 });
 
 /** An authenticator app (Okta's shape) or backup codes (ours): see contracts' oktaAppFactor. */
-export const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number): OktaAppFactor => ({
+const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number): OktaAppFactor => ({
   id: f.id,
   factorType: f.kind === 'totp' ? 'token:software:totp' : 'backup_code',
   provider: f.kind === 'totp' ? 'GOOGLE' : 'CUSTOM',

@@ -109,12 +109,10 @@ export async function verifyAuthenticator(
     const method = factor.kind === 'totp' ? 'totp' : 'backup_code';
     const finished = await finishTransaction(c, q, t, user, factor.id, meta, at, method);
     if (factor.kind === 'backup_codes') {
-      await c
-        .notifier()
-        .enqueue(securityEmail(user.login, user, c.publicUrl, 'backup-code-used', at), {
-          tx: q,
-          log: meta.log,
-        });
+      await c.notifier().enqueue(securityEmail(user.login, user, c.publicUrl, 'backup-code-used', at), {
+        tx: q,
+        log: meta.log,
+      });
     }
     return { ok: true, ...finished, user };
   });

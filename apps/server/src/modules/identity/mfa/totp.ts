@@ -25,8 +25,7 @@ export function otpauthUri(secret: Buffer, issuer: string, label: string): strin
 }
 
 /** The 30-second time step of an instant. */
-export const timeStep = (at: Date): number =>
-  TOTP.counter({ period: PERIOD_SECONDS, timestamp: at.getTime() });
+const timeStep = (at: Date): number => TOTP.counter({ period: PERIOD_SECONDS, timestamp: at.getTime() });
 
 /**
  * The time step whose code `code` is, within one step either side of `at`, and later than `lastUsedStep`

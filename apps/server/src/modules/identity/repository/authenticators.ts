@@ -3,7 +3,7 @@ import { dateOrNull } from './mappers';
 
 /* Second factors other than a phone number (identity_authenticator): an authenticator app, backup codes. */
 
-export type AuthenticatorKind = 'totp' | 'backup_codes';
+type AuthenticatorKind = 'totp' | 'backup_codes';
 
 export interface AuthenticatorRow {
   id: string;
@@ -90,11 +90,6 @@ export async function recordTotpUse(q: Queryable, id: string, step: number, at: 
 
 export async function deleteAuthenticator(q: Queryable, id: string): Promise<void> {
   await q.query('DELETE FROM identity_authenticator WHERE id = $1', [id]);
-}
-
-/** Deletes the user's authenticators of a kind (a new enrolment replaces a pending or active one). */
-export async function deleteAuthenticatorsOfKind(q: Queryable, userId: string, kind: AuthenticatorKind) {
-  await q.query('DELETE FROM identity_authenticator WHERE user_id = $1 AND kind = $2', [userId, kind]);
 }
 
 /** Replaces the factor's backup codes with `hashes`. */

@@ -28,7 +28,7 @@ import type { IdentityServiceContext } from './context';
 
 const ISSUER = 'Customer portal';
 
-async function activeUser(c: IdentityServiceContext, q: Queryable, customerId: string, forUpdate = false) {
+async function activeUser(q: Queryable, customerId: string, forUpdate = false) {
   const found = await findUserByCustomerId(q, customerId);
   const user = found && forUpdate ? await findUserById(q, found.id, true) : found;
   if (!user || user.status !== 'ACTIVE') throw notFound('No sign-in account for this customer');
@@ -71,7 +71,7 @@ export async function listSignInMethods(
   c: IdentityServiceContext,
   customerId: string,
 ): Promise<SignInMethod[]> {
-  const user = await activeUser(c, c.db, customerId);
+  const user = await activeUser(c.db, customerId);
   const phones: SignInMethod[] = (await listFactors(c.db, user.id)).map((f) => ({
     id: f.id,
     type: f.factorType,
@@ -91,7 +91,7 @@ export async function enrolTotp(
   const secret = newTotpSecret();
   const id = newId('ost');
   await c.db.transaction(async (q) => {
-    const user = await activeUser(c, q, customerId, true);
+    const user = await activeUser(q, customerId, true);
     for (const f of await listAuthenticators(q, user.id)) {
       if (f.kind === 'totp' && f.status === 'PENDING_ACTIVATION') await deleteAuthenticator(q, f.id);
     }
@@ -114,7 +114,7 @@ export async function enrolTotp(
       details: { factorType: 'totp', factorId: id },
     });
   });
-  const user = await activeUser(c, c.db, customerId);
+  const user = await activeUser(c.db, customerId);
   return {
     id,
     status: 'PENDING_ACTIVATION',
@@ -139,7 +139,7 @@ export async function activateTotp(
 ): Promise<SignInMethod> {
   const at = c.now();
   const outcome = await c.db.transaction(async (q): Promise<Activation> => {
-    const user = await activeUser(c, q, customerId, true);
+    const user = await activeUser(q, customerId, true);
     const factor = await findAuthenticator(q, user.id, factorId, true);
     if (!factor || factor.kind !== 'totp') throw notFound('No such sign-in method for this customer');
     if (c.authn.isLocked(user)) {
@@ -182,7 +182,7 @@ export async function removeSignInMethod(
 ): Promise<void> {
   const at = c.now();
   await c.db.transaction(async (q) => {
-    const user = await activeUser(c, q, customerId, true);
+    const user = await activeUser(q, customerId, true);
     const factor = await findAuthenticator(q, user.id, factorId, true);
     if (!factor) throw notFound('No such sign-in method for this customer');
     await deleteAuthenticator(q, factor.id);
@@ -208,7 +208,7 @@ export async function createBackupCodes(
   const at = c.now();
   const codes = newBackupCodes();
   const id = await c.db.transaction(async (q) => {
-    const user = await activeUser(c, q, customerId, true);
+    const user = await activeUser(q, customerId, true);
     let factor = (await listAuthenticators(q, user.id)).find((f) => f.kind === 'backup_codes');
     if (!factor) {
       factor = {
