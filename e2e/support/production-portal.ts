@@ -139,6 +139,7 @@ export async function startProductionPortal(
       SMS_WEBHOOK_TOKEN: '',
       OIDC_JWKS: jwks,
       OIDC_COOKIE_KEYS: randomBytes(32).toString('base64url'),
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SMTP_URL: emails.url,
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: texts.url,

@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
       OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', d: 'x' }] }),
       OIDC_COOKIE_KEYS: 'k'.repeat(32),
+      MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       SMTP_URL: 'smtp://mail.internal:587',
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: 'https://sms.internal/send',
@@ -113,6 +114,28 @@ describe('loadConfig', () => {
     expect(loadConfig(production).shutdownDrainMs).toBe(10_000);
     expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '25' }).shutdownDrainMs).toBe(25_000);
+  });
+
+  it('requires MFA_ENCRYPTION_KEY (32 bytes, base64) in production on an instance serving identity', () => {
+    const production = {
+      NODE_ENV: 'production',
+      OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', d: 'x' }] }),
+      OIDC_COOKIE_KEYS: 'k'.repeat(32),
+      SMTP_URL: 'smtp://mail.internal:587',
+      SMS_PROVIDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.internal/send',
+    };
+    expect(() => loadConfig(production)).toThrow(/^Invalid configuration: MFA_ENCRYPTION_KEY: required/);
+    const key = Buffer.alloc(32, 9);
+    expect(
+      loadConfig({ ...production, MFA_ENCRYPTION_KEY: key.toString('base64') }).mfaEncryptionKey,
+    ).toEqual(key);
+    expect(() =>
+      loadConfig({ ...production, MFA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }),
+    ).toThrow(/^Invalid configuration: MFA_ENCRYPTION_KEY: expected 32 bytes/);
+    // A data-only instance never reads the secrets, and development has a fixed key of its own.
+    expect(() => loadConfig({ NODE_ENV: 'production', MODULES: 'policy' })).not.toThrow();
+    expect(loadConfig({}).mfaEncryptionKey).toHaveLength(32);
   });
 
   it('serves only the modules MODULES lists', () => {

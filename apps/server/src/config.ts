@@ -101,6 +101,11 @@ const envSchema = z.object({
   OIDC_JWKS: z.string().min(1).optional(),
   /** Secrets that sign the OpenID provider's cookies, comma-separated, newest first. Required in production. */
   OIDC_COOKIE_KEYS: z.string().min(1).optional(),
+  /**
+   * The key that encrypts authenticator-app secrets at rest (AES-256-GCM): 32 bytes, base64. Required in
+   * production; elsewhere a fixed development key.
+   */
+  MFA_ENCRYPTION_KEY: z.string().min(1).optional(),
   /** Access (and ID) token lifetime in seconds. */
   OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).default(600),
   /** Absolute lifetime in seconds of a provider session and of the refresh tokens issued in it. */
@@ -217,6 +222,8 @@ export interface Config {
     sendNowTimeoutMs: number;
   };
   oidc: OidcConfig;
+  /** The AES-256-GCM key (32 bytes) that encrypts authenticator-app secrets at rest. */
+  mfaEncryptionKey: Buffer;
   integration: IntegrationConfig;
   /** Where the Prometheus metrics are served: a listener of their own, a public path, both or neither. */
   metrics: { port: number | undefined; host: string; publicPath: string | undefined };
@@ -364,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sendNowTimeoutMs: e.SEND_NOW_TIMEOUT_MS,
     },
     oidc,
+    mfaEncryptionKey: parseMfaEncryptionKey(e, modules),
     integration: {
       clients:
         e.INTEGRATION_CLIENTS || e.NODE_ENV === 'production'
@@ -531,6 +539,28 @@ function parseTrustProxy(value: string): TrustProxy {
   throw new ConfigError(
     'Invalid configuration: TRUST_PROXY: expected false, the number of proxies (1 to 20) or their addresses (IPs or CIDR ranges, comma-separated)',
   );
+}
+
+/** Outside production only: a fixed key, so development and test data stay readable across restarts. */
+const DEV_MFA_ENCRYPTION_KEY = createHash('sha256').update('portal-dev-mfa-encryption-key').digest();
+
+/** MFA_ENCRYPTION_KEY: 32 bytes in base64, required in production by an instance serving identity. */
+function parseMfaEncryptionKey(e: z.infer<typeof envSchema>, modules: ReadonlySet<ModuleName>): Buffer {
+  if (!e.MFA_ENCRYPTION_KEY) {
+    if (e.NODE_ENV === 'production' && modules.has('identity')) {
+      throw new ConfigError(
+        'Invalid configuration: MFA_ENCRYPTION_KEY: required in production (32 random bytes, base64)',
+      );
+    }
+    return DEV_MFA_ENCRYPTION_KEY;
+  }
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(e.MFA_ENCRYPTION_KEY)
+    ? Buffer.from(e.MFA_ENCRYPTION_KEY, 'base64')
+    : Buffer.alloc(0);
+  if (key.length !== 32) {
+    throw new ConfigError('Invalid configuration: MFA_ENCRYPTION_KEY: expected 32 bytes in base64');
+  }
+  return key;
 }
 
 /**

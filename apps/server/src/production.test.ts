@@ -25,6 +25,7 @@ async function productionEnv(): Promise<Record<string, string>> {
     PUBLIC_URL: 'https://portal.example.co.uk',
     OIDC_JWKS: JSON.stringify({ keys: [{ ...(await exportJWK(privateKey)), kid: 'prod-1', use: 'sig' }] }),
     OIDC_COOKIE_KEYS: 'c'.repeat(40),
+    MFA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SMS_PROVIDER: 'webhook',
     SMS_WEBHOOK_URL: 'https://sms-gateway.invalid/send',

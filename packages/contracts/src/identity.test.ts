@@ -99,6 +99,36 @@ describe('identity contract', () => {
     ).toEqual({ status: 'SUCCESS', factors: [], sessionToken: '20tok' });
   });
 
+  it("accepts an authenticator app and backup codes in MFA_REQUIRED, and keeps them out of the SPA's phone list", () => {
+    const withApps: AuthnTransaction = {
+      ...mfaRequired,
+      _embedded: {
+        user,
+        factors: [
+          factor('smsA', 'sms', '+44 XXXX XXX123', false),
+          {
+            id: 'ostC',
+            factorType: 'token:software:totp',
+            provider: 'GOOGLE',
+            vendorName: 'GOOGLE',
+            profile: { name: 'Authenticator app' },
+          },
+          {
+            id: 'bkcD',
+            factorType: 'backup_code',
+            provider: 'CUSTOM',
+            vendorName: 'CUSTOM',
+            profile: { name: 'Backup codes', codesLeft: 9 },
+          },
+        ],
+      },
+    };
+    expect(authnTransaction.parse(withApps)).toEqual(withApps);
+    expect(toSignInResult(withApps).factors).toEqual([
+      { id: 'smsA', type: 'sms', phoneNumber: '+44 XXXX XXX123' },
+    ]);
+  });
+
   it('maps MFA_CHALLENGE to the spec MFA verify result, with landlineIsAMobile for calls to a mobile', () => {
     const challenge = (f: ReturnType<typeof factor>): AuthnTransaction => ({
       status: 'MFA_CHALLENGE',

@@ -79,6 +79,29 @@ export const oktaFactor = named(
 );
 export type OktaFactor = z.infer<typeof oktaFactor>;
 
+/**
+ * Second factors without a phone: an authenticator app (Okta's `token:software:totp`, provider GOOGLE:
+ * any RFC 6238 app, as Okta names Google Authenticator-compatible apps) and backup codes (`backup_code`,
+ * provider CUSTOM: our extension, absent from Okta). Both verify straight from MFA_REQUIRED with passCode.
+ */
+export const oktaAppFactor = named(
+  z.object({
+    id: z.string(),
+    factorType: z.enum(['token:software:totp', 'backup_code']),
+    provider: z.enum(['GOOGLE', 'CUSTOM']),
+    vendorName: z.enum(['GOOGLE', 'CUSTOM']),
+    profile: z.object({
+      /** The customer's name for it. */
+      name: z.string(),
+      /** backup_code only: how many unused codes are left. */
+      codesLeft: z.optional(z.number().check(z.int(), z.minimum(0))),
+    }),
+    _links: z.optional(z.object({ verify: oktaLink })),
+  }),
+  'OktaAppFactor',
+);
+export type OktaAppFactor = z.infer<typeof oktaAppFactor>;
+
 export const oktaUser = named(
   z.object({
     id: z.string(),
@@ -132,7 +155,7 @@ const mfaRequiredTx = z.object({
   status: z.literal('MFA_REQUIRED'),
   stateToken: z.string(),
   expiresAt: isoInstant,
-  _embedded: z.object({ user: oktaUser, factors: z.array(oktaFactor) }),
+  _embedded: z.object({ user: oktaUser, factors: z.array(z.union([oktaFactor, oktaAppFactor])) }),
   _links: z.object({ cancel: oktaLink }),
 });
 
@@ -400,11 +423,12 @@ export function toSignInResult(tx: AuthnTransaction): SignInResult {
   if ('stateToken' in tx) result.stateToken = tx.stateToken;
   if (tx.status === 'SUCCESS') result.sessionToken = tx.sessionToken;
   if (tx.status === 'MFA_REQUIRED') {
-    result.factors = tx._embedded.factors.map((f) => ({
-      id: f.id,
-      type: f.factorType,
-      phoneNumber: f.profile.phoneNumber,
-    }));
+    // The SPA's sign-in result lists the phone factors; the app and backup codes come with their screens.
+    result.factors = tx._embedded.factors.flatMap((f) =>
+      f.factorType === 'sms' || f.factorType === 'call'
+        ? [{ id: f.id, type: f.factorType, phoneNumber: f.profile.phoneNumber }]
+        : [],
+    );
   }
   return result;
 }

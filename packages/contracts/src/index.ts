@@ -6,6 +6,7 @@ export * from './eventlog';
 export * from './common';
 export * from './profile';
 export * from './portal';
+export * from './sign-in-methods';
 export * from './policy';
 export * from './document';
 export * from './contact';

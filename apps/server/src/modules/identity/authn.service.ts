@@ -16,6 +16,7 @@ import { issueCode } from './authn/send-code';
 import { createTransaction } from './authn/transactions';
 import { padded } from './authn/timing';
 import { requestUnlock, unlockChallenge } from './authn/unlock';
+import { countWrongAuthenticatorCode, matchAuthenticator } from './authn/verify-authenticator';
 import { verifyFactor } from './authn/verify-factor';
 
 export { identityLimits } from './authn/limits';
@@ -67,5 +68,7 @@ export function createAuthn(ctx: ModuleContext) {
     issueLinkToken: step(issueLinkToken),
     issueCode: step(issueCode),
     matchCode: step(matchCode),
+    matchAuthenticator: step(matchAuthenticator),
+    countWrongAuthenticatorCode: step(countWrongAuthenticatorCode),
   };
 }

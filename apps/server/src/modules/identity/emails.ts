@@ -96,3 +96,59 @@ export function unlockEmail(to: string, person: Person, publicUrl: string, token
       signOff,
   };
 }
+
+/** What happened to the customer's sign-in methods, for the security email. */
+export type SecurityEvent =
+  'app-added' | 'app-removed' | 'backup-codes-created' | 'backup-codes-removed' | 'backup-code-used';
+
+const securityWords: Record<SecurityEvent, { subject: string; what: string }> = {
+  'app-added': {
+    subject: 'An authenticator app was added to your account',
+    what: 'An authenticator app was set up to sign in to your online account',
+  },
+  'app-removed': {
+    subject: 'An authenticator app was removed from your account',
+    what: 'The authenticator app was removed from your online account',
+  },
+  'backup-codes-created': {
+    subject: 'New backup codes for your account',
+    what: 'A new set of backup codes was created for your online account; any earlier codes no longer work',
+  },
+  'backup-codes-removed': {
+    subject: 'Your backup codes were removed',
+    what: 'The backup codes of your online account were removed; none of them works any more',
+  },
+  'backup-code-used': {
+    subject: 'A backup code was used to sign in',
+    what: 'One of your backup codes was used to sign in to your online account',
+  },
+};
+
+/** A sign-in method was added, removed or used in a way the customer should know of (issue 25 point 6). */
+export function securityEmail(
+  to: string,
+  person: Person,
+  publicUrl: string,
+  event: SecurityEvent,
+  at: Date,
+): OutboundMessage {
+  const words = securityWords[event];
+  const when = at.toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
+  return {
+    channel: 'email',
+    to,
+    kind: `security-${event}`,
+    customerId: person.customerId,
+    subject: words.subject,
+    text:
+      `Dear ${person.firstName} ${person.lastName},\n\n` +
+      `${words.what} on ${when} (UK time).\n\n` +
+      'If this was you, there is nothing more to do.\n\n' +
+      'If it was not you, someone may know your password: reset it now with "Forgotten your password?" at ' +
+      `${publicUrl}/login and call us so we can check your account.\n`,
+  };
+}

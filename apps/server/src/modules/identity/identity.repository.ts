@@ -9,3 +9,4 @@ export * from './repository/transactions';
 export * from './repository/codes';
 export * from './repository/session-tokens';
 export * from './repository/link-tokens';
+export * from './repository/authenticators';

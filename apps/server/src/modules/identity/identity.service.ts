@@ -2,6 +2,13 @@ import type { ModuleContext } from '../../platform/module';
 import { createAuthn, type Authn } from './authn.service';
 import { padded } from './authn/timing';
 import { getFinishedActivation, startActivation } from './service/activation';
+import {
+  activateTotp,
+  createBackupCodes,
+  enrolTotp,
+  listSignInMethods,
+  removeSignInMethod,
+} from './service/authenticators';
 import { identityServiceContext, type IdentityServiceContext } from './service/context';
 import { changePassword, verifyPassword } from './service/password-change';
 import { requestPasswordReset } from './service/password-reset';
@@ -35,6 +42,11 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
     getFactors: step(getFactors),
     sendStepUpCode: step(sendStepUpCode),
     changePasswordWithStepUp: step(changePasswordWithStepUp),
+    listSignInMethods: step(listSignInMethods),
+    enrolTotp: step(enrolTotp),
+    activateTotp: step(activateTotp),
+    removeSignInMethod: step(removeSignInMethod),
+    createBackupCodes: step(createBackupCodes),
     // Same answer and, padded, the same time whether or not an account has the address.
     startActivation: padded(step(startActivation)),
     requestPasswordReset: padded(step(requestPasswordReset)),

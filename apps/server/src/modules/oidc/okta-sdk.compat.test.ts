@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { OktaAuth, TokenKind, type TokenParams, type Tokens } from '@okta/okta-auth-js';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
@@ -354,5 +355,32 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ errorCode: 'E0000007' });
+  });
+
+  it('verifies an authenticator app factor (token:software:totp) with its own calls, codes from the same library', async () => {
+    const who = await freshCustomer(t);
+    const enrolment = await t.app.ctx.services.identity.enrolTotp(who.customerId);
+    const codeNow = () =>
+      TOTP.generate({ secret: Secret.fromBase32(enrolment.key), timestamp: t.clock.now().getTime() });
+    // Confirmed with the previous step's code (one step of drift), so the current one is still new.
+    const previousCode = TOTP.generate({
+      secret: Secret.fromBase32(enrolment.key),
+      timestamp: t.clock.now().getTime() - 30_000,
+    });
+    await t.app.ctx.services.identity.activateTotp(who.customerId, enrolment.id, previousCode);
+
+    const authClient = newClient();
+    const primary = await authClient.signInWithCredentials({ username: who.login, password: who.password });
+    expect(primary.status).toBe('MFA_REQUIRED');
+    const app = primary.factors!.find((f) => f.factorType === 'token:software:totp')!;
+    expect(app).toMatchObject({ id: enrolment.id, provider: 'GOOGLE' });
+    // A wrong code is the SDK's AuthApiError with Okta's code; the transaction stays usable.
+    const wrongCode = codeNow().replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    await expect(app.verify!({ passCode: wrongCode })).rejects.toMatchObject({ errorCode: 'E0000068' });
+    const done = await app.verify!({ passCode: codeNow() });
+    expect(done.status).toBe('SUCCESS');
+
+    const tokens = await tokensWithoutPrompt(authClient, { sessionToken: done.sessionToken! });
+    expect(tokens.idToken!.claims).toMatchObject({ email: who.login });
   });
 });

@@ -11,6 +11,6 @@ export const portalModule: ServiceModule = {
   name: 'portal',
   async routes(app, ctx) {
     app.addHook('onClose', async () => closeCounterStore(ctx));
-    await portalRoutes(app, createPasswordChangeService(ctx));
+    await portalRoutes(app, createPasswordChangeService(ctx), ctx.services.identity);
   },
 };

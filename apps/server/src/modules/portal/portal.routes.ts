@@ -3,9 +3,17 @@ import {
   passwordChangeErrorCodes,
   requestProfileCodeCall,
 } from '@portal/contracts/portal';
-import type { FastifyInstance } from 'fastify';
+import {
+  activateTotpCall,
+  createBackupCodesCall,
+  enrolTotpCall,
+  listSignInMethodsCall,
+  removeSignInMethodCall,
+} from '@portal/contracts/sign-in-methods';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
+import type { IdentityService, RequestMeta } from '../identity';
 import { PasswordChangeRefusal, type PasswordChangeService } from './password-change.service';
 
 const PASSWORD_PATH = changePasswordCall.path;
@@ -14,7 +22,11 @@ const PASSWORD_PATH = changePasswordCall.path;
  * The portal service: a one-time code for a profile change, and the password change itself. Every answer
  * of the password call that is not a success carries the spec's errorCode (§8), bad input included (4).
  */
-export async function portalRoutes(app: FastifyInstance, passwords: PasswordChangeService) {
+export async function portalRoutes(
+  app: FastifyInstance,
+  passwords: PasswordChangeService,
+  identity: IdentityService,
+) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -83,4 +95,33 @@ export async function portalRoutes(app: FastifyInstance, passwords: PasswordChan
       return SENT;
     }
   });
+
+  /* The profile's sign-in methods: authenticator app and backup codes (identity does the work). */
+  const meta = (request: FastifyRequest): RequestMeta => ({
+    correlationId: request.correlationId,
+    ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+    log: request.log,
+    clientAddress: request.ip,
+  });
+
+  route(app, listSignInMethodsCall, async ({ customer }) => ({
+    methods: await identity.listSignInMethods(customer.customerId),
+  }));
+
+  route(app, enrolTotpCall, ({ customer, request }) =>
+    identity.enrolTotp(customer.customerId, meta(request)),
+  );
+
+  route(app, activateTotpCall, ({ customer, params, body, request }) =>
+    identity.activateTotp(customer.customerId, params.factorId, body.passCode, meta(request)),
+  );
+
+  route(app, removeSignInMethodCall, async ({ customer, params, request }) => {
+    await identity.removeSignInMethod(customer.customerId, params.factorId, meta(request));
+    return { removed: true as const };
+  });
+
+  route(app, createBackupCodesCall, ({ customer, request }) =>
+    identity.createBackupCodes(customer.customerId, meta(request)),
+  );
 }

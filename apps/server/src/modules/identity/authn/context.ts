@@ -28,6 +28,10 @@ export interface AuthnContext {
   clock: Clock;
   /** The identity base URL: Okta's links point under it. */
   orgUrl: string;
+  /** PUBLIC_URL: where emailed links lead. */
+  publicUrl: string;
+  /** MFA_ENCRYPTION_KEY: seals authenticator-app secrets and keys the backup codes' HMAC. */
+  mfaKey: Buffer;
   counters: () => Promise<CounterStore>;
   notifier: () => Notifier;
   audit: Audit;
@@ -56,6 +60,8 @@ export function authnContext(ctx: ModuleContext): AuthnContext {
     db,
     clock,
     orgUrl: config.baseUrls.identity,
+    publicUrl: config.publicUrl,
+    mfaKey: config.mfaEncryptionKey,
     counters: () => counterStore(ctx),
     notifier: () => notifier(ctx),
     audit: (q, meta, row) =>

@@ -27,10 +27,12 @@ export async function finishTransaction(
   factorId: string,
   meta: RequestMeta,
   at: Date,
+  appMethod?: 'totp' | 'backup_code',
 ): Promise<{ sessionToken: string; sessionExpiresAt: Date }> {
   await updateTransaction(q, t.id, { status: 'SUCCESS', completedAt: at, pendingPasswordHash: null });
   await recordSuccess(q, user.id, at);
-  const method = (await listFactors(q, user.id)).find((f) => f.id === factorId)?.factorType ?? null;
+  const method =
+    appMethod ?? (await listFactors(q, user.id)).find((f) => f.id === factorId)?.factorType ?? null;
   if (t.pendingPasswordHash) {
     await setPassword(q, user.id, t.pendingPasswordHash, at, t.kind === 'recovery');
     await c.audit(q, meta, {
@@ -60,8 +62,13 @@ export async function finishTransaction(
     userId: user.id,
     createdAt: at,
     expiresAt: sessionExpiresAt,
-    // RFC 8176 method names: a text message is 'sms', a voice call 'tel'; both with the password are 'mfa'.
-    amr: ['pwd', ...(method === 'sms' ? ['sms'] : method === 'call' ? ['tel'] : []), 'mfa'],
+    // RFC 8176 method names: a text message is 'sms', a voice call 'tel', an authenticator app's or a backup
+    // code 'otp'; any of them with the password is 'mfa'.
+    amr: [
+      'pwd',
+      ...(method === 'sms' ? ['sms'] : method === 'call' ? ['tel'] : method ? ['otp'] : []),
+      'mfa',
+    ],
   });
   await c.audit(q, meta, {
     eventId: 'identity.signin',

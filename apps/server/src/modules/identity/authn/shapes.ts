@@ -1,5 +1,13 @@
-import type { AuthnTransaction, OktaFactor } from '@portal/contracts';
-import { listFactors, type FactorRow, type TransactionRow, type UserRow } from '../identity.repository';
+import type { AuthnTransaction, OktaAppFactor, OktaFactor } from '@portal/contracts';
+import {
+  backupCodesLeft,
+  listAuthenticators,
+  listFactors,
+  type AuthenticatorRow,
+  type FactorRow,
+  type TransactionRow,
+  type UserRow,
+} from '../identity.repository';
 import { oktaPasswordPolicy } from '../password-policy';
 import { maskPhone } from '../phone';
 import type { AuthnContext } from './context';
@@ -38,6 +46,30 @@ const factorJson = (c: AuthnContext, f: FactorRow): OktaFactor => ({
   _links: { verify: link(c, `/api/v1/authn/factors/${f.id}/verify`) },
 });
 
+/** An authenticator app (Okta's shape) or backup codes (ours): see contracts' oktaAppFactor. */
+const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number): OktaAppFactor => ({
+  id: f.id,
+  factorType: f.kind === 'totp' ? 'token:software:totp' : 'backup_code',
+  provider: f.kind === 'totp' ? 'GOOGLE' : 'CUSTOM',
+  vendorName: f.kind === 'totp' ? 'GOOGLE' : 'CUSTOM',
+  profile: { name: f.name, ...(codesLeft === undefined ? {} : { codesLeft }) },
+  _links: { verify: link(c, `/api/v1/authn/factors/${f.id}/verify`) },
+});
+
+/** The user's active app factors as MFA_REQUIRED lists them; backup codes only while some are left. */
+async function activeAppFactors(c: AuthnContext, userId: string): Promise<OktaAppFactor[]> {
+  const out: OktaAppFactor[] = [];
+  for (const f of await listAuthenticators(c.db, userId)) {
+    if (f.status !== 'ACTIVE') continue;
+    if (f.kind === 'totp') out.push(appFactorJson(c, f));
+    else {
+      const left = await backupCodesLeft(c.db, f.id);
+      if (left > 0) out.push(appFactorJson(c, f, left));
+    }
+  }
+  return out;
+}
+
 export async function mfaRequired(
   c: AuthnContext,
   stateToken: string,
@@ -50,7 +82,10 @@ export async function mfaRequired(
     expiresAt: t.expiresAt.toISOString(),
     _embedded: {
       user: userJson(user),
-      factors: (await listFactors(c.db, user.id)).map((f) => factorJson(c, f)),
+      factors: [
+        ...(await listFactors(c.db, user.id)).map((f) => factorJson(c, f)),
+        ...(await activeAppFactors(c, user.id)),
+      ],
     },
     _links: { cancel: cancelLink(c) },
   };

@@ -1,13 +1,17 @@
 import type { AuthnTransaction } from '@portal/contracts';
-import { findUserById } from '../identity.repository';
+import { findAuthenticator, findUserById } from '../identity.repository';
 import { oktaErrors } from '../okta-errors';
 import { challenge } from './challenge';
 import { checkCode } from './codes';
 import type { AuthnContext, RequestMeta } from './context';
 import { userJson } from './shapes';
 import { liveTransaction, transactionFactor } from './transactions';
+import { verifyAuthenticator } from './verify-authenticator';
 
-/** Without passCode: sends a code (MFA_CHALLENGE). With it: SUCCESS + sessionToken, or 403 E0000068. */
+/**
+ * Without passCode: sends a code (MFA_CHALLENGE). With it: SUCCESS + sessionToken, or 403 E0000068. An
+ * authenticator app or backup codes factor takes its passCode straight away (verify-authenticator.ts).
+ */
 export async function verifyFactor(
   c: AuthnContext,
   factorId: string,
@@ -15,6 +19,9 @@ export async function verifyFactor(
   passCode: string | undefined,
   meta: RequestMeta,
 ): Promise<AuthnTransaction> {
+  const live = await liveTransaction(c, c.db, stateToken);
+  const app = await findAuthenticator(c.db, live.userId, factorId);
+  if (app?.status === 'ACTIVE') return verifyAuthenticator(c, live, stateToken, factorId, passCode, meta);
   if (passCode === undefined) return challenge(c, factorId, stateToken, meta);
   const { t, user, factor } = await transactionFactor(c, stateToken, factorId);
   const checked = await checkCode(c, t.id, factor.id, passCode, meta);

@@ -1,3 +1,4 @@
+import type { BackupCodes, SignInMethod, TotpEnrolment } from '@portal/contracts/sign-in-methods';
 import type { Queryable } from '../../../platform/db';
 import type { RequestMeta } from '../authn/context';
 import type { UserRow, UserStatus } from '../identity.repository';
@@ -95,6 +96,25 @@ export interface IdentityService {
     alongside: (tx: Queryable) => Promise<void>,
     meta?: RequestMeta,
   ): Promise<StepUpPasswordChange>;
+
+  /** The customer's sign-in methods after the password (phones masked). 404 without an active account. */
+  listSignInMethods(customerId: string): Promise<SignInMethod[]>;
+  /** Starts setting up an authenticator app (PENDING_ACTIVATION): the key and otpauth URI, shown once. */
+  enrolTotp(customerId: string, meta?: RequestMeta): Promise<TotpEnrolment>;
+  /**
+   * Confirms the app with a first code; it replaces an earlier app. Throws HttpError 400 MFA_CODE_INVALID
+   * (counted towards the lockout), 404 (not this customer's), 429 (account locked).
+   */
+  activateTotp(
+    customerId: string,
+    factorId: string,
+    passCode: string,
+    meta?: RequestMeta,
+  ): Promise<SignInMethod>;
+  /** Removes the app or the backup codes (404 for anything else). */
+  removeSignInMethod(customerId: string, factorId: string, meta?: RequestMeta): Promise<void>;
+  /** Ten new backup codes, answered this once; earlier codes stop working. */
+  createBackupCodes(customerId: string, meta?: RequestMeta): Promise<BackupCodes>;
 
   /**
    * Registration: creates or refreshes the customer's not-yet-active account with `email` as its sign-in
