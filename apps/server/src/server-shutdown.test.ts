@@ -6,11 +6,12 @@
  */
 import { createServer as createHttpServer, request as httpRequest, type ServerResponse } from 'node:http';
 import { rm } from 'node:fs/promises';
-import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { david, margaret } from './modules/identity/test-support';
+import { smtpReceiver } from '../test/smtp-receiver';
 import {
   freePort,
   logLines,
@@ -43,47 +44,21 @@ function heldGateway() {
 
 /** A mail server that takes each message but holds its "queued" answer until released. */
 function heldMailServer() {
-  const held: Socket[] = [];
+  const held: Array<() => void> = [];
   let released = false;
   let messages = 0;
-  const server = createTcpServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    socket.on('error', () => undefined);
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let index: number;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            messages += 1;
-            if (released) socket.write('250 2.0.0 queued\r\n');
-            else held.push(socket);
-          }
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO' || command === 'HELO') socket.write('250 test\r\n');
-        else if (command === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (command === 'QUIT') {
-          socket.write('221 bye\r\n');
-          socket.end();
-        } else socket.write('250 ok\r\n');
-      }
-    });
+  const server = smtpReceiver((_transcript, reply) => {
+    messages += 1;
+    const answer = () => reply('250 2.0.0 queued');
+    if (released) answer();
+    else held.push(answer);
   });
   return {
     server,
     messages: () => messages,
     release() {
       released = true;
-      for (const socket of held.splice(0)) socket.write('250 2.0.0 queued\r\n');
+      for (const answer of held.splice(0)) answer();
     },
   };
 }

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage } from 'node:htt
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
+import { smtpReceiver } from '../../test/smtp-receiver';
 import { latestCode, margaret, outbox, post, signIn } from '../modules/identity/test-support';
 import {
   DeliveryError,
@@ -193,37 +194,9 @@ describe('notifier', () => {
 
   it('sends email over SMTP when SMTP_URL is set', async () => {
     const transcripts: string[] = [];
-    const server = createTcpServer((socket) => {
-      let buffer = '';
-      let inData = false;
-      let transcript = '';
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk) => {
-        buffer += chunk.toString('utf8');
-        let index: number;
-        while ((index = buffer.indexOf('\r\n')) >= 0) {
-          const line = buffer.slice(0, index);
-          buffer = buffer.slice(index + 2);
-          transcript += `${line}\n`;
-          if (inData) {
-            if (line === '.') {
-              inData = false;
-              transcripts.push(transcript);
-              socket.write('250 2.0.0 queued\r\n');
-            }
-            continue;
-          }
-          const command = line.slice(0, 4).toUpperCase();
-          if (command === 'EHLO' || command === 'HELO') socket.write('250 test\r\n');
-          else if (command === 'DATA') {
-            inData = true;
-            socket.write('354 go ahead\r\n');
-          } else if (command === 'QUIT') {
-            socket.write('221 bye\r\n');
-            socket.end();
-          } else socket.write('250 ok\r\n');
-        }
-      });
+    const server = smtpReceiver((transcript, reply) => {
+      transcripts.push(transcript);
+      reply('250 2.0.0 queued');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

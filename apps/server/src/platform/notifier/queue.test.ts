@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDb, type TestContext } from '../../../test/helpers';
+import { smtpReceiver } from '../../../test/smtp-receiver';
 import { margaret } from '../../modules/identity/test-support';
 import { ManualClock } from '../clock';
 import { openDb, type Db } from '../db';
@@ -19,47 +20,16 @@ import { backoffMs, createMessageWorker, defaultQueueTiming, enqueueMessage } fr
 async function smtpServer(options: { delayMs?: number; failing?: () => boolean } = {}) {
   const accepted: string[] = [];
   let refused = 0;
-  const server: Server = createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let transcript = '';
-    socket.write('220 test ESMTP\r\n');
-    socket.on('error', () => undefined);
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let index: number;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        transcript += `${line}\n`;
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            const done = transcript;
-            transcript = '';
-            setTimeout(() => {
-              if (options.failing?.()) {
-                refused++;
-                socket.write('451 4.3.0 try again later\r\n');
-              } else {
-                accepted.push(done);
-                socket.write('250 2.0.0 queued\r\n');
-              }
-            }, options.delayMs ?? 0);
-          }
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO' || command === 'HELO') socket.write('250 test\r\n');
-        else if (command === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (command === 'QUIT') {
-          socket.write('221 bye\r\n');
-          socket.end();
-        } else socket.write('250 ok\r\n');
+  const server = smtpReceiver((transcript, reply) => {
+    setTimeout(() => {
+      if (options.failing?.()) {
+        refused++;
+        reply('451 4.3.0 try again later');
+      } else {
+        accepted.push(transcript);
+        reply('250 2.0.0 queued');
       }
-    });
+    }, options.delayMs ?? 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
