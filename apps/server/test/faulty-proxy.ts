@@ -64,3 +64,22 @@ export class FaultyProxy {
     forward(upstream, client);
   }
 }
+
+/** How long `work` took, in whole milliseconds, with what it gave. */
+export const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: Math.round(performance.now() - started) };
+};
+
+/** Polls the app's /readyz until it answers 200 (the backing service is back); the time that took. */
+export const untilReady = (app: {
+  inject: (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
+}) =>
+  timed(async () => {
+    for (;;) {
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      if (ready.statusCode === 200) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaultyProxy } from '../../test/faulty-proxy';
+import { FaultyProxy, timed, untilReady } from '../../test/faulty-proxy';
 import { createTestApp, createTestDb, type TestContext } from '../../test/helpers';
 import { DatabaseUnavailableError, openDb, type Db } from './db';
 import { writeAudit } from './audit';
@@ -26,12 +26,6 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-
-const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: Math.round(performance.now() - started) };
-};
 
 const auditEvent = (sessionId: string) => ({
   method: 'POST' as const,
@@ -134,14 +128,7 @@ describe.skipIf(!databaseUrl)('the app on PostgreSQL when the database stops or 
     );
 
   /** Polls /readyz until it answers 200; the time from now. */
-  const recovery = async () =>
-    timed(async () => {
-      for (;;) {
-        const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
-        if (ready.statusCode === 200) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    });
+  const recovery = () => untilReady(t.app);
 
   /** What a client sees during the fault: 503, Retry-After, the right envelope, within 6 s. */
   const expectUnavailable = async (label: string) => {

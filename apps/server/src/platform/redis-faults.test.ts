@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { loggerOptions } from '../app';
-import { FaultyProxy } from '../../test/faulty-proxy';
+import { FaultyProxy, timed, untilReady } from '../../test/faulty-proxy';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn, type SignedIn } from '../../test/sign-in';
 
@@ -41,12 +41,6 @@ async function redisAnswers(url: URL): Promise<boolean> {
     socket.on('data', (chunk: Buffer) => done(/^(\+PONG|-NOAUTH)/.test(chunk.toString())));
   });
 }
-
-const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: Math.round(performance.now() - started) };
-};
 
 const MARGARET = 'margaret.thompson@example.co.uk';
 
@@ -101,14 +95,7 @@ describe.skipIf(!(await redisAnswers(redisUrl)))('the app when Redis stops or fr
     });
 
   /** Polls /readyz until it answers 200; the time from now. */
-  const recovery = async () =>
-    timed(async () => {
-      for (;;) {
-        const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
-        if (ready.statusCode === 200) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    });
+  const recovery = () => untilReady(t.app);
 
   /** What clients see during the fault: 503 where a counter is needed, the rest served as usual. */
   const expectUnavailable = async (label: string) => {
