@@ -717,6 +717,28 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         annualPremium: 436.8,
         holder: 'Mr Thomas Reid',
       }),
+      oneLiner('C1000010', {
+        policyNumber: '111X1000003',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -200,
+        annualPremium: 398.1,
+        holder: 'Mrs Rosemary Clarke',
+      }),
+      oneLiner('C1000011', {
+        policyNumber: '212X1000004',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -90,
+        annualPremium: 467.5,
+        holder: 'Mr Gareth Pryce',
+      }),
     ],
   };
 }
