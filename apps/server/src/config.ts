@@ -106,6 +106,28 @@ const envSchema = z.object({
    * production; elsewhere a fixed development key.
    */
   MFA_ENCRYPTION_KEY: z.string().min(1).optional(),
+  /**
+   * Origins besides PUBLIC_URL's that may use passkeys (comma-separated, e.g. another host name of the
+   * same site). The relying party id is always PUBLIC_URL's host name, so each must be on it or under it.
+   */
+  WEBAUTHN_EXTRA_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+      for (const o of list) {
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(o);
+        } catch {
+          parsed = undefined;
+        }
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== o.replace(/\/+$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${o}` });
+        }
+      }
+      return list.map((o) => o.replace(/\/+$/, ''));
+    }),
   /** Access (and ID) token lifetime in seconds. */
   OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).default(600),
   /** Absolute lifetime in seconds of a provider session and of the refresh tokens issued in it. */
@@ -224,6 +246,8 @@ export interface Config {
   oidc: OidcConfig;
   /** The AES-256-GCM key (32 bytes) that encrypts authenticator-app secrets at rest. */
   mfaEncryptionKey: Buffer;
+  /** Passkeys: the relying party id (PUBLIC_URL's host name) and the origins allowed to use them. */
+  webauthn: { rpId: string; origins: string[] };
   integration: IntegrationConfig;
   /** Where the Prometheus metrics are served: a listener of their own, a public path, both or neither. */
   metrics: { port: number | undefined; host: string; publicPath: string | undefined };
@@ -372,6 +396,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oidc,
     mfaEncryptionKey: parseMfaEncryptionKey(e, modules),
+    webauthn: {
+      rpId: new URL(publicUrl).hostname,
+      origins: [...new Set([new URL(publicUrl).origin, ...e.WEBAUTHN_EXTRA_ORIGINS])],
+    },
     integration: {
       clients:
         e.INTEGRATION_CLIENTS || e.NODE_ENV === 'production'

@@ -81,20 +81,24 @@ export type OktaFactor = z.infer<typeof oktaFactor>;
 
 /**
  * Second factors without a phone: an authenticator app (Okta's `token:software:totp`, provider GOOGLE:
- * any RFC 6238 app, as Okta names Google Authenticator-compatible apps) and backup codes (`backup_code`,
- * provider CUSTOM: our extension, absent from Okta). Both verify straight from MFA_REQUIRED with passCode.
+ * any RFC 6238 app, as Okta names Google Authenticator-compatible apps), backup codes (`backup_code`,
+ * provider CUSTOM: our extension, absent from Okta), both verified straight from MFA_REQUIRED with
+ * passCode; and passkeys (Okta's `webauthn`, provider FIDO), one factor per passkey, verified with a
+ * challenge (MFA_CHALLENGE) and then the assertion's fields.
  */
 export const oktaAppFactor = named(
   z.object({
     id: z.string(),
-    factorType: z.enum(['token:software:totp', 'backup_code']),
-    provider: z.enum(['GOOGLE', 'CUSTOM']),
-    vendorName: z.enum(['GOOGLE', 'CUSTOM']),
+    factorType: z.enum(['token:software:totp', 'backup_code', 'webauthn']),
+    provider: z.enum(['GOOGLE', 'CUSTOM', 'FIDO']),
+    vendorName: z.enum(['GOOGLE', 'CUSTOM', 'FIDO']),
     profile: z.object({
       /** The customer's name for it. */
       name: z.string(),
       /** backup_code only: how many unused codes are left. */
       codesLeft: z.optional(z.number().check(z.int(), z.minimum(0))),
+      /** webauthn only: the passkey's credential id (base64url), as Okta's profile gives it. */
+      credentialId: z.optional(z.string()),
     }),
     _links: z.optional(z.object({ verify: oktaLink })),
   }),
@@ -159,13 +163,46 @@ const mfaRequiredTx = z.object({
   _links: z.object({ cancel: oktaLink }),
 });
 
+/**
+ * A passkey's challenge (MFA_CHALLENGE of a webauthn factor), in the factor's `_embedded.challenge` as
+ * Okta puts it; `allowCredentials` lists every passkey of the customer, so any of them may answer.
+ */
+export const webauthnChallengeFactor = named(
+  z.object({
+    ...oktaAppFactor.shape,
+    factorType: z.literal('webauthn'),
+    _embedded: z.object({
+      challenge: z.object({
+        challenge: z.string(),
+        userVerification: z.string(),
+        rpId: z.string(),
+        timeout: z.number(),
+        allowCredentials: z.array(
+          z.object({
+            id: z.string(),
+            type: z.literal('public-key'),
+            transports: z.optional(z.array(z.string())),
+          }),
+        ),
+      }),
+    }),
+  }),
+  'OktaWebauthnChallengeFactor',
+);
+
 const mfaChallengeTx = z.object({
   status: z.literal('MFA_CHALLENGE'),
   stateToken: z.string(),
   expiresAt: isoInstant,
   factorResult: z.literal('CHALLENGE'),
-  _embedded: z.object({ user: oktaUser, factor: oktaFactor }),
-  _links: z.object({ next: oktaLink, prev: oktaLink, cancel: oktaLink, resend: z.array(oktaLink) }),
+  _embedded: z.object({ user: oktaUser, factor: z.union([oktaFactor, webauthnChallengeFactor]) }),
+  /** `resend` for a code sent by text or call; a passkey's challenge has none. */
+  _links: z.object({
+    next: oktaLink,
+    prev: oktaLink,
+    cancel: oktaLink,
+    resend: z.optional(z.array(oktaLink)),
+  }),
 });
 
 const successTx = z.object({
@@ -225,10 +262,22 @@ export const stateTokenBody = z.object({ stateToken });
 export const authnBody = z.union([primaryAuthBody, activationTokenBody, stateTokenBody]);
 export type AuthnBody = z.infer<typeof authnBody>;
 
+const base64url = (max: number) =>
+  z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url'));
+
 export const factorVerifyBody = z.object({
   stateToken,
   /** Absent: send a code. Present: check it (any other text is simply a wrong code, as in Okta). */
   passCode: z.optional(z.string().check(z.maxLength(20))),
+  /**
+   * A passkey's assertion over the challenge of MFA_CHALLENGE, in Okta's names (base64url): clientData is
+   * clientDataJSON, signatureData the signature. credentialId (ours) names which of the customer's
+   * passkeys answered; without it, the factor of the path.
+   */
+  clientData: z.optional(base64url(10_000)),
+  authenticatorData: z.optional(base64url(10_000)),
+  signatureData: z.optional(base64url(2000)),
+  credentialId: z.optional(base64url(1400)),
 });
 export const resetPasswordBody = z.object({
   stateToken,
@@ -263,7 +312,7 @@ export const authnCall = defineCall({
 export const factorVerifyCall = defineCall({
   id: 'identity.factorVerify',
   summary:
-    "Without passCode: sends a code by text (sms) or voice call (call) and answers MFA_CHALLENGE. With passCode: SUCCESS and a one-time sessionToken, or 403 E0000068 for a wrong, expired or used code. 401 E0000011 for an expired or unknown stateToken, 403 E0000079 in the wrong state, 404 E0000007 for another user's factor, 429 E0000047 when codes are asked for too often.",
+    "Without passCode: sends a code by text (sms) or voice call (call) and answers MFA_CHALLENGE; for a passkey (webauthn), MFA_CHALLENGE with a single-use challenge (5 minutes) in the factor's _embedded.challenge, then with clientData, authenticatorData and signatureData: SUCCESS, or 403 E0000068 for an assertion that does not check out (counted towards the lockout). With passCode: SUCCESS and a one-time sessionToken, or 403 E0000068 for a wrong, expired or used code. 401 E0000011 for an expired or unknown stateToken, 403 E0000079 in the wrong state, 404 E0000007 for another user's factor, 429 E0000047 when codes are asked for too often.",
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/factors/:factorId/verify',
@@ -437,6 +486,7 @@ export function toSignInResult(tx: AuthnTransaction): SignInResult {
 export function toMfaVerifyResult(tx: AuthnTransaction): MfaVerifyResult | null {
   if (tx.status !== 'MFA_CHALLENGE') return null;
   const factor = tx._embedded.factor;
+  if (factor.factorType === 'webauthn') return null;
   return {
     factorId: factor.id,
     stateToken: tx.stateToken,

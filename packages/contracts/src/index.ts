@@ -7,6 +7,7 @@ export * from './common';
 export * from './profile';
 export * from './portal';
 export * from './sign-in-methods';
+export * from './passkeys';
 export * from './policy';
 export * from './document';
 export * from './contact';

@@ -13,10 +13,10 @@ const factorId = z.string().check(z.regex(/^[A-Za-z0-9]{1,40}$/, 'Not a sign-in 
 export const signInMethod = named(
   z.object({
     id: z.string(),
-    type: z.enum(['sms', 'call', 'totp', 'backup_codes']),
+    type: z.enum(['sms', 'call', 'totp', 'backup_codes', 'passkey']),
     /** An app counts once its first code has been accepted; until then it is PENDING_ACTIVATION. */
     status: z.enum(['PENDING_ACTIVATION', 'ACTIVE']),
-    /** Text and call: the number, masked to its last 3 digits. App and backup codes: their name. */
+    /** Text and call: the number, masked to its last 3 digits. App, backup codes, passkey: their name. */
     label: z.string(),
     addedAt: z.optional(isoDateTime),
     lastUsedAt: z.optional(z.nullable(isoDateTime)),

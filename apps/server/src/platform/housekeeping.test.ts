@@ -63,6 +63,7 @@ const none: Record<HousekeepingKind, number> = {
   signInTransactions: 0,
   sessionTokens: 0,
   linkTokens: 0,
+  webauthnChallenges: 0,
   auditEvents: 0,
 };
 
@@ -194,6 +195,7 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           signInTransactions: 1,
           sessionTokens: 1,
           linkTokens: 1,
+          webauthnChallenges: 0,
           auditEvents: 2,
         },
       });

@@ -31,6 +31,7 @@ export type HousekeepingKind =
   | 'signInTransactions'
   | 'sessionTokens'
   | 'linkTokens'
+  | 'webauthnChallenges'
   | 'auditEvents';
 
 export interface HousekeepingRun {
@@ -97,6 +98,13 @@ const tasks: Task[] = [
     cutoff: (now) => before(now, EXPIRED_GRACE_MS),
     sql: `DELETE FROM identity_link_token WHERE token_hash IN
             (SELECT token_hash FROM identity_link_token WHERE expires_at < $1 LIMIT $2)`,
+  },
+  {
+    // Expired passkey challenges: nothing can use them any more (the consuming DELETE checks the expiry).
+    kind: 'webauthnChallenges',
+    cutoff: (now) => now,
+    sql: `DELETE FROM identity_webauthn_challenge WHERE challenge IN
+            (SELECT challenge FROM identity_webauthn_challenge WHERE expires_at < $1 LIMIT $2)`,
   },
   {
     // Append-only otherwise: the trigger lets a DELETE through only below portal.audit_retain_after.

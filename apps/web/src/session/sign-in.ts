@@ -62,7 +62,8 @@ export async function completeSignIn(
     if (navigate) navigateTo(path);
     return { kind: 'mfaRequired', path };
   }
-  if (status === 'mfaChallenge' && tx.status === 'MFA_CHALLENGE') {
+  // A passkey's challenge (webauthn) is answered by the page that asked for it (passkey-step.ts).
+  if (status === 'mfaChallenge' && tx.status === 'MFA_CHALLENGE' && tx._embedded.factor.factorType !== 'webauthn') {
     const factor = tx._embedded.factor;
     if (getSessionData() === null) {
       applySessionEvent({

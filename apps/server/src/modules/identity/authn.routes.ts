@@ -11,6 +11,7 @@ import {
   recoveryUnlockCall,
   resetPasswordCall,
 } from '@portal/contracts/identity';
+import { passkeySignInCall, passkeySignInOptionsCall } from '@portal/contracts/passkeys';
 import { counterStore } from '../../platform/counters';
 import type { ModuleContext } from '../../platform/module';
 import { route } from '../../platform/route';
@@ -49,8 +50,12 @@ export async function authnRoutes(
   });
 
   route(app, factorVerifyCall, ({ params, body, request }) =>
-    authn.verifyFactor(params.factorId, body.stateToken, body.passCode, meta(request)),
+    authn.verifyFactor(params.factorId, body.stateToken, body.passCode, meta(request), body),
   );
+
+  route(app, passkeySignInOptionsCall, ({ request }) => authn.passkeySignInOptions(meta(request)));
+
+  route(app, passkeySignInCall, ({ body, request }) => authn.passkeySignIn(body.credential, meta(request)));
 
   route(app, factorResendCall, ({ params, body, request }) =>
     authn.resend(params.factorId, body.stateToken, meta(request)),

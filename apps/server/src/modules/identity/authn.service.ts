@@ -7,6 +7,7 @@ import { authnContext, type AuthnContext } from './authn/context';
 import { introspect } from './authn/introspect';
 import { issueLinkToken } from './authn/link-tokens';
 import { countWrongPassword, isLocked, lockAccount } from './authn/lockout';
+import { passkeySignIn, passkeySignInOptions } from './authn/passkey';
 import { previous } from './authn/previous';
 import { primaryAuth, takeUsernameRate } from './authn/primary-auth';
 import { recoveryChallenge, recoveryToken } from './authn/recovery';
@@ -52,6 +53,8 @@ export function createAuthn(ctx: ModuleContext) {
     unlockChallenge,
     resetPassword: step(resetPassword),
     verifyFactor: step(verifyFactor),
+    passkeySignInOptions: step(passkeySignInOptions),
+    passkeySignIn: step(passkeySignIn),
     resend: step(resend),
     previous: step(previous),
     cancel: step(cancel),
@@ -70,5 +73,7 @@ export function createAuthn(ctx: ModuleContext) {
     matchCode: step(matchCode),
     matchAuthenticator: step(matchAuthenticator),
     countWrongAuthenticatorCode: step(countWrongAuthenticatorCode),
+    /** The relying party of passkeys (PUBLIC_URL's host name, the allowed origins). */
+    rp: c.rp,
   };
 }

@@ -99,7 +99,13 @@ export function unlockEmail(to: string, person: Person, publicUrl: string, token
 
 /** What happened to the customer's sign-in methods, for the security email. */
 export type SecurityEvent =
-  'app-added' | 'app-removed' | 'backup-codes-created' | 'backup-codes-removed' | 'backup-code-used';
+  | 'app-added'
+  | 'app-removed'
+  | 'backup-codes-created'
+  | 'backup-codes-removed'
+  | 'backup-code-used'
+  | 'passkey-added'
+  | 'passkey-removed';
 
 const securityWords: Record<SecurityEvent, { subject: string; what: string }> = {
   'app-added': {
@@ -117,6 +123,14 @@ const securityWords: Record<SecurityEvent, { subject: string; what: string }> = 
   'backup-codes-removed': {
     subject: 'Your backup codes were removed',
     what: 'The backup codes of your online account were removed; none of them works any more',
+  },
+  'passkey-added': {
+    subject: 'A passkey was added to your account',
+    what: 'A passkey was added to sign in to your online account',
+  },
+  'passkey-removed': {
+    subject: 'A passkey was removed from your account',
+    what: 'A passkey was removed from your online account; it can no longer be used to sign in',
   },
   'backup-code-used': {
     subject: 'A backup code was used to sign in',

@@ -10,3 +10,4 @@ export * from './repository/codes';
 export * from './repository/session-tokens';
 export * from './repository/link-tokens';
 export * from './repository/authenticators';
+export * from './repository/passkeys';

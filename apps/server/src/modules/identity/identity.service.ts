@@ -11,6 +11,7 @@ import {
 } from './service/authenticators';
 import { identityServiceContext, type IdentityServiceContext } from './service/context';
 import { changePassword, verifyPassword } from './service/password-change';
+import { passkeyOptions, registerPasskey, renamePasskey } from './service/passkeys';
 import { requestPasswordReset } from './service/password-reset';
 import { changePasswordWithStepUp, getFactors, sendStepUpCode } from './service/step-up';
 import type { IdentityService } from './service/types';
@@ -47,6 +48,9 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
     activateTotp: step(activateTotp),
     removeSignInMethod: step(removeSignInMethod),
     createBackupCodes: step(createBackupCodes),
+    passkeyOptions: step(passkeyOptions),
+    registerPasskey: step(registerPasskey),
+    renamePasskey: step(renamePasskey),
     // Same answer and, padded, the same time whether or not an account has the address.
     startActivation: padded(step(startActivation)),
     requestPasswordReset: padded(step(requestPasswordReset)),

@@ -10,6 +10,7 @@ import {
   listSignInMethodsCall,
   removeSignInMethodCall,
 } from '@portal/contracts/sign-in-methods';
+import { passkeyOptionsCall, registerPasskeyCall, renamePasskeyCall } from '@portal/contracts/passkeys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
@@ -96,7 +97,7 @@ export async function portalRoutes(
     }
   });
 
-  /* The profile's sign-in methods: authenticator app and backup codes (identity does the work). */
+  /* The profile's sign-in methods: authenticator app, backup codes, passkeys (identity does the work). */
   const meta = (request: FastifyRequest): RequestMeta => ({
     correlationId: request.correlationId,
     ...(request.sessionId ? { sessionId: request.sessionId } : {}),
@@ -120,6 +121,16 @@ export async function portalRoutes(
     await identity.removeSignInMethod(customer.customerId, params.factorId, meta(request));
     return { removed: true as const };
   });
+
+  route(app, passkeyOptionsCall, ({ customer }) => identity.passkeyOptions(customer.customerId));
+
+  route(app, registerPasskeyCall, ({ customer, body, request }) =>
+    identity.registerPasskey(customer.customerId, body.name, body.credential, meta(request)),
+  );
+
+  route(app, renamePasskeyCall, ({ customer, params, body, request }) =>
+    identity.renamePasskey(customer.customerId, params.factorId, body.name, meta(request)),
+  );
 
   route(app, createBackupCodesCall, ({ customer, request }) =>
     identity.createBackupCodes(customer.customerId, meta(request)),

@@ -8,6 +8,7 @@ import { notifier, type Notifier, type NotifyLog } from '../../../platform/notif
 import { hashPassword, verifyPassword } from '../../../platform/password-hash';
 import type { UserRow } from '../identity.repository';
 import { rulesFromSettings, type PasswordRules } from '../password-policy';
+import type { RelyingParty } from '../mfa/webauthn';
 import { randomToken } from '../secrets';
 
 /** Who is asking: for audit rows and the log lines of messages sent. */
@@ -32,6 +33,8 @@ export interface AuthnContext {
   publicUrl: string;
   /** MFA_ENCRYPTION_KEY: seals authenticator-app secrets and keys the backup codes' HMAC. */
   mfaKey: Buffer;
+  /** Passkeys' relying party: PUBLIC_URL's host name and the allowed origins. */
+  rp: RelyingParty;
   counters: () => Promise<CounterStore>;
   notifier: () => Notifier;
   audit: Audit;
@@ -62,6 +65,7 @@ export function authnContext(ctx: ModuleContext): AuthnContext {
     orgUrl: config.baseUrls.identity,
     publicUrl: config.publicUrl,
     mfaKey: config.mfaEncryptionKey,
+    rp: config.webauthn,
     counters: () => counterStore(ctx),
     notifier: () => notifier(ctx),
     audit: (q, meta, row) =>

@@ -27,7 +27,7 @@ export async function finishTransaction(
   factorId: string,
   meta: RequestMeta,
   at: Date,
-  appMethod?: 'totp' | 'backup_code',
+  appMethod?: 'totp' | 'backup_code' | 'webauthn',
 ): Promise<{ sessionToken: string; sessionExpiresAt: Date }> {
   await updateTransaction(q, t.id, { status: 'SUCCESS', completedAt: at, pendingPasswordHash: null });
   await recordSuccess(q, user.id, at);
@@ -55,6 +55,38 @@ export async function finishTransaction(
       isSuccess: true,
     });
   }
+  // RFC 8176 method names: a text message is 'sms', a voice call 'tel', an authenticator app's or a backup
+  // code 'otp', a passkey 'hwk' (a key held by the device); any of them with the password is 'mfa'.
+  const second =
+    method === 'sms'
+      ? ['sms']
+      : method === 'call'
+        ? ['tel']
+        : method === 'webauthn'
+          ? ['hwk']
+          : method
+            ? ['otp']
+            : [];
+  return issueSessionToken(c, q, user, ['pwd', ...second, 'mfa'], meta, at, {
+    mfaSendMethod: method,
+    mfaUsedForLogin: true,
+    purpose: t.kind,
+  });
+}
+
+/**
+ * A one-time sessionToken (5 minutes) for the OpenID provider, with the session's `amr`, and the
+ * identity.signin audit row: how every sign-in ends, a passkey alone included.
+ */
+export async function issueSessionToken(
+  c: AuthnContext,
+  q: Queryable,
+  user: UserRow,
+  amr: string[],
+  meta: RequestMeta,
+  at: Date,
+  details: Record<string, unknown>,
+): Promise<{ sessionToken: string; sessionExpiresAt: Date }> {
   const sessionExpiresAt = new Date(at.getTime() + identityLimits.sessionTokenMs);
   const sessionToken = randomToken('20');
   await insertSessionToken(q, {
@@ -62,19 +94,13 @@ export async function finishTransaction(
     userId: user.id,
     createdAt: at,
     expiresAt: sessionExpiresAt,
-    // RFC 8176 method names: a text message is 'sms', a voice call 'tel', an authenticator app's or a backup
-    // code 'otp'; any of them with the password is 'mfa'.
-    amr: [
-      'pwd',
-      ...(method === 'sms' ? ['sms'] : method === 'call' ? ['tel'] : method ? ['otp'] : []),
-      'mfa',
-    ],
+    amr,
   });
   await c.audit(q, meta, {
     eventId: 'identity.signin',
     customerId: user.customerId,
     isSuccess: true,
-    details: { mfaSendMethod: method, mfaUsedForLogin: true, purpose: t.kind },
+    details,
   });
   return { sessionToken, sessionExpiresAt };
 }

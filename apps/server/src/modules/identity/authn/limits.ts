@@ -20,6 +20,8 @@ export const identityLimits = {
   codeSendsPerAddressPerHour: 30,
   /** Emailed links (forgotten password, unlock) asked for per client address an hour. */
   emailLinksPerAddressPerHour: 20,
+  /** Passkey sign-in challenges per client address an hour (the sign-in page asks one per visit). */
+  passkeyOptionsPerAddressPerHour: 120,
   unlockTokenMs: 60 * 60_000,
   unlockEmailsPerAccountPerHour: 3,
 } as const;

@@ -25,7 +25,7 @@ const failuresKey = (address: string) => `authn-fail-ip:${address}`;
  * Failed sign-ins per client address, across usernames (30 an hour): above it, 429 E0000047 before any
  * password is checked, so one client can neither spray passwords nor lock more than a few accounts.
  */
-async function checkAddress(c: AuthnContext, address: string | undefined): Promise<void> {
+export async function checkAddress(c: AuthnContext, address: string | undefined): Promise<void> {
   if (!address) return;
   const decision = await (
     await c.counters()
@@ -33,7 +33,7 @@ async function checkAddress(c: AuthnContext, address: string | undefined): Promi
   if (!decision.allowed) throw oktaErrors.rateLimited(decision);
 }
 
-async function countAddressFailure(c: AuthnContext, address: string | undefined): Promise<void> {
+export async function countAddressFailure(c: AuthnContext, address: string | undefined): Promise<void> {
   if (!address) return;
   await (await c.counters()).take(failuresKey(address), identityLimits.signInFailuresPerAddressPerHour, HOUR);
 }

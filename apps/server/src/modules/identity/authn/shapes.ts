@@ -8,6 +8,7 @@ import {
   type TransactionRow,
   type UserRow,
 } from '../identity.repository';
+import type { authenticationOptions } from '../mfa/webauthn';
 import { oktaPasswordPolicy } from '../password-policy';
 import { maskPhone } from '../phone';
 import type { AuthnContext } from './context';
@@ -46,13 +47,23 @@ const factorJson = (c: AuthnContext, f: FactorRow): OktaFactor => ({
   _links: { verify: link(c, `/api/v1/authn/factors/${f.id}/verify`) },
 });
 
-/** An authenticator app (Okta's shape) or backup codes (ours): see contracts' oktaAppFactor. */
-const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number): OktaAppFactor => ({
+const appKinds = {
+  totp: { factorType: 'token:software:totp', provider: 'GOOGLE' },
+  backup_codes: { factorType: 'backup_code', provider: 'CUSTOM' },
+  webauthn: { factorType: 'webauthn', provider: 'FIDO' },
+} as const;
+
+/** An authenticator app or a passkey (Okta's shapes) or backup codes (ours): see contracts' oktaAppFactor. */
+export const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number): OktaAppFactor => ({
   id: f.id,
-  factorType: f.kind === 'totp' ? 'token:software:totp' : 'backup_code',
-  provider: f.kind === 'totp' ? 'GOOGLE' : 'CUSTOM',
-  vendorName: f.kind === 'totp' ? 'GOOGLE' : 'CUSTOM',
-  profile: { name: f.name, ...(codesLeft === undefined ? {} : { codesLeft }) },
+  factorType: appKinds[f.kind].factorType,
+  provider: appKinds[f.kind].provider,
+  vendorName: appKinds[f.kind].provider,
+  profile: {
+    name: f.name,
+    ...(codesLeft === undefined ? {} : { codesLeft }),
+    ...(f.credentialId ? { credentialId: f.credentialId } : {}),
+  },
   _links: { verify: link(c, `/api/v1/authn/factors/${f.id}/verify`) },
 });
 
@@ -61,7 +72,7 @@ async function activeAppFactors(c: AuthnContext, userId: string): Promise<OktaAp
   const out: OktaAppFactor[] = [];
   for (const f of await listAuthenticators(c.db, userId)) {
     if (f.status !== 'ACTIVE') continue;
-    if (f.kind === 'totp') out.push(appFactorJson(c, f));
+    if (f.kind !== 'backup_codes') out.push(appFactorJson(c, f));
     else {
       const left = await backupCodesLeft(c.db, f.id);
       if (left > 0) out.push(appFactorJson(c, f, left));
@@ -110,6 +121,45 @@ export function mfaChallenge(
       cancel: cancelLink(c),
       resend: [link(c, `/api/v1/authn/factors/${factor.id}/verify/resend`, factor.factorType)],
     },
+  };
+}
+
+/** A passkey's challenge: any of the customer's passkeys may answer it (`options.allowCredentials`). */
+export function webauthnChallenge(
+  c: AuthnContext,
+  stateToken: string,
+  t: TransactionRow,
+  user: UserRow,
+  factor: AuthenticatorRow,
+  options: Awaited<ReturnType<typeof authenticationOptions>>,
+): AuthnTransaction {
+  const next = link(c, `/api/v1/authn/factors/${factor.id}/verify`, 'verify');
+  return {
+    status: 'MFA_CHALLENGE',
+    stateToken,
+    expiresAt: t.expiresAt.toISOString(),
+    factorResult: 'CHALLENGE',
+    _embedded: {
+      user: userJson(user),
+      factor: {
+        ...appFactorJson(c, factor),
+        factorType: 'webauthn',
+        _embedded: {
+          challenge: {
+            challenge: options.challenge,
+            userVerification: options.userVerification ?? 'required',
+            rpId: options.rpId ?? c.rp.rpId,
+            timeout: options.timeout ?? 0,
+            allowCredentials: (options.allowCredentials ?? []).map((d) => ({
+              id: d.id,
+              type: 'public-key' as const,
+              ...(d.transports ? { transports: [...d.transports] } : {}),
+            })),
+          },
+        },
+      },
+    },
+    _links: { next, prev: link(c, '/api/v1/authn/previous'), cancel: cancelLink(c) },
   };
 }
 

@@ -4,13 +4,15 @@ import { oktaErrors } from '../okta-errors';
 import { challenge } from './challenge';
 import { checkCode } from './codes';
 import type { AuthnContext, RequestMeta } from './context';
+import { challengePasskey, verifyPasskeyStep, type OktaAssertion } from './passkey';
 import { userJson } from './shapes';
 import { liveTransaction, transactionFactor } from './transactions';
 import { verifyAuthenticator } from './verify-authenticator';
 
 /**
  * Without passCode: sends a code (MFA_CHALLENGE). With it: SUCCESS + sessionToken, or 403 E0000068. An
- * authenticator app or backup codes factor takes its passCode straight away (verify-authenticator.ts).
+ * authenticator app or backup codes factor takes its passCode straight away (verify-authenticator.ts); a
+ * passkey answers a challenge first, then takes the assertion (passkey.ts).
  */
 export async function verifyFactor(
   c: AuthnContext,
@@ -18,9 +20,16 @@ export async function verifyFactor(
   stateToken: string,
   passCode: string | undefined,
   meta: RequestMeta,
+  assertion: OktaAssertion = {},
 ): Promise<AuthnTransaction> {
   const live = await liveTransaction(c, c.db, stateToken);
   const app = await findAuthenticator(c.db, live.userId, factorId);
+  if (app?.kind === 'webauthn') {
+    const answered = assertion.clientData ?? assertion.authenticatorData ?? assertion.signatureData;
+    return answered === undefined
+      ? challengePasskey(c, live, stateToken, app)
+      : verifyPasskeyStep(c, live, stateToken, app, assertion, meta);
+  }
   if (app?.status === 'ACTIVE') return verifyAuthenticator(c, live, stateToken, factorId, passCode, meta);
   if (passCode === undefined) return challenge(c, factorId, stateToken, meta);
   const { t, user, factor } = await transactionFactor(c, stateToken, factorId);

@@ -1,9 +1,12 @@
 import type { Queryable } from '../../../platform/db';
 import { dateOrNull } from './mappers';
 
-/* Second factors other than a phone number (identity_authenticator): an authenticator app, backup codes. */
+/*
+ * Second factors other than a phone number (identity_authenticator): an authenticator app, backup codes,
+ * passkeys (their credential columns: repository/passkeys.ts).
+ */
 
-type AuthenticatorKind = 'totp' | 'backup_codes';
+type AuthenticatorKind = 'totp' | 'backup_codes' | 'webauthn';
 
 export interface AuthenticatorRow {
   id: string;
@@ -16,6 +19,8 @@ export interface AuthenticatorRow {
   createdAt: Date;
   activatedAt: Date | null;
   lastUsedAt: Date | null;
+  /** webauthn only (read, never written here: see repository/passkeys.ts). */
+  credentialId?: string | null;
 }
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- driver rows are untyped; every column is named */
@@ -30,6 +35,7 @@ const toAuthenticator = (r: any): AuthenticatorRow => ({
   createdAt: dateOrNull(r.created_at) ?? new Date(0),
   activatedAt: dateOrNull(r.activated_at),
   lastUsedAt: dateOrNull(r.last_used_at),
+  credentialId: r.credential_id ?? null,
 });
 
 /** The user's authenticators, oldest first; `forUpdate` locks them. */
@@ -39,7 +45,7 @@ export async function listAuthenticators(
   forUpdate = false,
 ): Promise<AuthenticatorRow[]> {
   const { rows } = await q.query(
-    `SELECT * FROM identity_authenticator WHERE user_id = $1 ORDER BY CASE kind WHEN 'totp' THEN 0 ELSE 1 END, created_at, id${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT * FROM identity_authenticator WHERE user_id = $1 ORDER BY CASE kind WHEN 'totp' THEN 0 WHEN 'webauthn' THEN 1 ELSE 2 END, created_at, id${forUpdate ? ' FOR UPDATE' : ''}`,
     [userId],
   );
   return rows.map(toAuthenticator);

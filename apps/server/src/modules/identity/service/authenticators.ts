@@ -24,20 +24,20 @@ import { newId } from '../secrets';
 import type { RequestMeta } from '../authn/context';
 import type { IdentityServiceContext } from './context';
 
-/* The profile's sign-in methods: the authenticator app and backup codes (set up, confirm, remove). */
+/* The profile's sign-in methods: the authenticator app and backup codes (set up, confirm), and removing any (passkeys too). */
 
 const ISSUER = 'Customer portal';
 
-async function activeUser(q: Queryable, customerId: string, forUpdate = false) {
+export async function activeUser(q: Queryable, customerId: string, forUpdate = false) {
   const found = await findUserByCustomerId(q, customerId);
   const user = found && forUpdate ? await findUserById(q, found.id, true) : found;
   if (!user || user.status !== 'ACTIVE') throw notFound('No sign-in account for this customer');
   return user;
 }
 
-const methodJson = async (q: Queryable, f: AuthenticatorRow): Promise<SignInMethod> => ({
+export const methodJson = async (q: Queryable, f: AuthenticatorRow): Promise<SignInMethod> => ({
   id: f.id,
-  type: f.kind,
+  type: f.kind === 'webauthn' ? 'passkey' : f.kind,
   status: f.status,
   label: f.name,
   addedAt: f.createdAt.toISOString(),
@@ -46,7 +46,7 @@ const methodJson = async (q: Queryable, f: AuthenticatorRow): Promise<SignInMeth
 });
 
 /** Audit row and queued email (in `q`) for a change to the customer's sign-in methods. */
-async function tell(
+export async function tell(
   c: IdentityServiceContext,
   q: Queryable,
   user: UserRow,
@@ -191,7 +191,11 @@ export async function removeSignInMethod(
         c,
         q,
         user,
-        factor.kind === 'totp' ? 'app-removed' : 'backup-codes-removed',
+        factor.kind === 'totp'
+          ? 'app-removed'
+          : factor.kind === 'webauthn'
+            ? 'passkey-removed'
+            : 'backup-codes-removed',
         factor,
         at,
         meta,

@@ -1,3 +1,4 @@
+import type { PasskeyCreationOptions, PasskeyRegistrationResponse } from '@portal/contracts/passkeys';
 import type { BackupCodes, SignInMethod, TotpEnrolment } from '@portal/contracts/sign-in-methods';
 import type { Queryable } from '../../../platform/db';
 import type { RequestMeta } from '../authn/context';
@@ -111,7 +112,21 @@ export interface IdentityService {
     passCode: string,
     meta?: RequestMeta,
   ): Promise<SignInMethod>;
-  /** Removes the app or the backup codes (404 for anything else). */
+  /** Options for the browser to create a passkey (a challenge for this customer, 5 minutes, single use). */
+  passkeyOptions(customerId: string): Promise<PasskeyCreationOptions>;
+  /**
+   * Adds the passkey the browser created over passkeyOptions' challenge, named `name`; emails the customer.
+   * Throws HttpError 400 PASSKEY_INVALID when it does not check out or is registered already.
+   */
+  registerPasskey(
+    customerId: string,
+    name: string,
+    credential: PasskeyRegistrationResponse,
+    meta?: RequestMeta,
+  ): Promise<SignInMethod>;
+  /** Renames one of the customer's passkeys (404 for anything else). */
+  renamePasskey(customerId: string, factorId: string, name: string, meta?: RequestMeta): Promise<SignInMethod>;
+  /** Removes the app, the backup codes or a passkey (404 for anything else). */
   removeSignInMethod(customerId: string, factorId: string, meta?: RequestMeta): Promise<void>;
   /** Ten new backup codes, answered this once; earlier codes stop working. */
   createBackupCodes(customerId: string, meta?: RequestMeta): Promise<BackupCodes>;

@@ -1,0 +1,154 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type {
+  PasskeyAuthenticationResponse,
+  PasskeyRegistrationResponse,
+} from '@portal/contracts/passkeys';
+import type { PasskeyRow } from '../repository/passkeys';
+
+/*
+ * Passkeys (WebAuthn) with @simplewebauthn/server: it builds the options and checks attestations and
+ * assertions (CBOR, COSE keys, signatures, counters); this file only says how (decision 024).
+ */
+
+/** The relying party: id = PUBLIC_URL's host name; origins = PUBLIC_URL's and WEBAUTHN_EXTRA_ORIGINS. */
+export interface RelyingParty {
+  rpId: string;
+  origins: string[];
+}
+
+const RP_NAME = 'Customer portal';
+/** How long the browser's prompt and the challenge live. */
+export const CHALLENGE_MS = 5 * 60_000;
+
+/** A customer's passkeys as the browser's allow/exclude lists name them. */
+const descriptors = (passkeys: PasskeyRow[]) =>
+  passkeys.map((p) => ({
+    id: p.credentialId,
+    ...(p.transports.length ? { transports: p.transports } : {}),
+  }));
+
+/** The library types a descriptor's `type` as any string; it is always 'public-key'. */
+const typed = <D extends { type: string }>(list: D[] | undefined) =>
+  list?.map((d) => ({ ...d, type: 'public-key' as const }));
+
+export async function registrationOptions(
+  rp: RelyingParty,
+  user: { id: string; login: string; firstName: string; lastName: string },
+  existing: PasskeyRow[],
+) {
+  const options: PublicKeyCredentialCreationOptionsJSON = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: rp.rpId,
+    userName: user.login,
+    // The user handle is our account id (not the email), so a passkey names no personal data.
+    userID: new TextEncoder().encode(user.id),
+    userDisplayName: `${user.firstName} ${user.lastName}`,
+    timeout: CHALLENGE_MS,
+    attestationType: 'none',
+    excludeCredentials: descriptors(existing),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+  });
+  const { excludeCredentials, ...rest } = options;
+  return {
+    ...rest,
+    pubKeyCredParams: typed(options.pubKeyCredParams) ?? [],
+    ...(excludeCredentials ? { excludeCredentials: typed(excludeCredentials) } : {}),
+  };
+}
+
+/** The new credential's columns, or null when the browser's answer does not check out. */
+export async function verifyRegistration(
+  rp: RelyingParty,
+  answer: PasskeyRegistrationResponse,
+  expectedChallenge: (challenge: string) => Promise<boolean>,
+) {
+  const response: RegistrationResponseJSON = {
+    ...answer,
+    clientExtensionResults: answer.clientExtensionResults ?? {},
+  };
+  try {
+    const result = await verifyRegistrationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.rpId,
+      requireUserVerification: true,
+    });
+    if (!result.verified) return null;
+    const info = result.registrationInfo;
+    return {
+      credentialId: info.credential.id,
+      publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+      signCount: info.credential.counter,
+      transports: info.credential.transports ?? response.response.transports ?? [],
+      deviceType: info.credentialDeviceType,
+      backedUp: info.credentialBackedUp,
+      aaguid: info.aaguid,
+    };
+  } catch {
+    // The library throws for every malformed or failing answer; the caller gives one refusal.
+    return null;
+  }
+}
+
+/** Options for an assertion: `allow` empty means any discoverable passkey of this site (sign-in alone). */
+export async function authenticationOptions(rp: RelyingParty, allow: PasskeyRow[]) {
+  const options: PublicKeyCredentialRequestOptionsJSON = await generateAuthenticationOptions({
+    rpID: rp.rpId,
+    allowCredentials: descriptors(allow),
+    userVerification: 'required',
+    timeout: CHALLENGE_MS,
+  });
+  const { allowCredentials, ...rest } = options;
+  return { ...rest, ...(allowCredentials ? { allowCredentials: typed(allowCredentials) } : {}) };
+}
+
+/**
+ * Checks an assertion by `passkey` (user verification required; a counter that does not go up, when
+ * either counts, is refused by the library as a possible clone). The new counter and backup state, or
+ * null when it does not check out.
+ */
+export async function verifyAssertion(
+  rp: RelyingParty,
+  answer: PasskeyAuthenticationResponse,
+  passkey: PasskeyRow,
+  expectedChallenge: (challenge: string) => Promise<boolean>,
+): Promise<{ signCount: number; backedUp: boolean } | null> {
+  const response: AuthenticationResponseJSON = {
+    ...answer,
+    clientExtensionResults: answer.clientExtensionResults ?? {},
+  };
+  try {
+    const result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.rpId,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.signCount,
+        ...(passkey.transports.length
+          ? { transports: passkey.transports as NonNullable<PasskeyRegistrationResponse['response']['transports']> }
+          : {}),
+      },
+    });
+    if (!result.verified) return null;
+    return {
+      signCount: result.authenticationInfo.newCounter,
+      backedUp: result.authenticationInfo.credentialBackedUp,
+    };
+  } catch {
+    return null;
+  }
+}
