@@ -2,6 +2,7 @@ import type { AuthnTransaction, PasskeyAuthenticationResponse } from '@portal/co
 import type { Queryable } from '../../../platform/db';
 import {
   consumeWebauthnChallenge,
+  dropTransactionChallenges,
   findPasskeyByCredentialId,
   findTransactionById,
   findUserById,
@@ -127,7 +128,11 @@ export async function passkeySignIn(
       }),
     );
     c.signInOutcome(
-      outcome.reason === 'LOCKED_OUT' ? 'locked' : outcome.reason === 'UNKNOWN_PASSKEY' ? 'unknown_user' : 'code_refused',
+      outcome.reason === 'LOCKED_OUT'
+        ? 'locked'
+        : outcome.reason === 'UNKNOWN_PASSKEY'
+          ? 'unknown_user'
+          : 'code_refused',
     );
     throw oktaErrors.authenticationFailed();
   }
@@ -200,7 +205,9 @@ export async function verifyPasskeyStep(
 ): Promise<AuthnTransaction> {
   const { clientData, authenticatorData, signatureData } = assertion;
   if (!clientData || !authenticatorData || !signatureData) {
-    throw oktaErrors.invalidPasscode('Use your passkey: clientData, authenticatorData and signatureData are required.');
+    throw oktaErrors.invalidPasscode(
+      'Use your passkey: clientData, authenticatorData and signatureData are required.',
+    );
   }
   const credentialId = assertion.credentialId ?? factor.credentialId ?? '';
   const response: PasskeyAuthenticationResponse = {
@@ -226,6 +233,7 @@ export async function verifyPasskeyStep(
           )
         : null;
     if (!passkey || !checked) {
+      await dropTransactionChallenges(q, t.id);
       const { lockedNow } = await countFailure(q, user, at);
       await c.audit(q, meta, {
         eventId: 'identity.mfa.failed',

@@ -26,7 +26,7 @@ export async function verifyFactor(
   const app = await findAuthenticator(c.db, live.userId, factorId);
   if (app?.kind === 'webauthn') {
     const answered = assertion.clientData ?? assertion.authenticatorData ?? assertion.signatureData;
-    return answered === undefined
+    return answered === undefined && passCode === undefined
       ? challengePasskey(c, live, stateToken, app)
       : verifyPasskeyStep(c, live, stateToken, app, assertion, meta);
   }

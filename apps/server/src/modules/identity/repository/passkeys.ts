@@ -131,7 +131,11 @@ export async function consumeWebauthnChallenge(
   binding: { userId?: string; transactionId?: string },
   now: Date,
 ): Promise<boolean> {
-  const { rows } = await q.query<{ expires_at: unknown; user_id: string | null; transaction_id: string | null }>(
+  const { rows } = await q.query<{
+    expires_at: unknown;
+    user_id: string | null;
+    transaction_id: string | null;
+  }>(
     `DELETE FROM identity_webauthn_challenge WHERE challenge = $1 AND purpose = $2
      RETURNING expires_at, user_id, transaction_id`,
     [challenge, purpose],
@@ -145,4 +149,9 @@ export async function consumeWebauthnChallenge(
     (binding.userId === undefined || row.user_id === binding.userId) &&
     (binding.transactionId === undefined || row.transaction_id === binding.transactionId)
   );
+}
+
+/** Drops every challenge of a sign-in transaction (after a refused assertion: the next try asks again). */
+export async function dropTransactionChallenges(q: Queryable, transactionId: string): Promise<void> {
+  await q.query('DELETE FROM identity_webauthn_challenge WHERE transaction_id = $1', [transactionId]);
 }
