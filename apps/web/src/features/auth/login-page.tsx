@@ -23,6 +23,7 @@ import { ProblemAlert } from './components/problem-alert';
 // Types only: the module itself is loaded with import() (see loadLoginAttempt).
 import type * as LoginAttempt from './utils/login-attempt';
 import type * as Unlock from './utils/unlock';
+import type * as PasskeySignIn from './utils/passkey-sign-in';
 import { pageMessage, plainText, type MessageKey } from './utils/page-messages';
 
 const defaultEmailField: FormField = {
@@ -69,6 +70,16 @@ function loadUnlock() {
   return unlockModule;
 }
 
+/** Passkey sign-in (utils/passkey-sign-in.ts, with the browser library): loaded after the page shows. */
+let passkeyModule: Promise<typeof PasskeySignIn> | undefined;
+function loadPasskeySignIn() {
+  passkeyModule ??= import('./utils/passkey-sign-in').catch((error: unknown) => {
+    passkeyModule = undefined;
+    throw error;
+  });
+  return passkeyModule;
+}
+
 /** How long a lockout lasts (server identityLimits.lockoutMs): a locked account opens again by then. */
 const LOCKOUT_MINUTES = 30;
 /*
@@ -112,6 +123,11 @@ const noticeKeys: Record<SignOutReason, MessageKey | null> = {
  * latest (30 minutes from now) and offers to email an unlock link (recovery/unlock). The link comes back
  * here as /login?unlock=<token>: the page redeems it (recovery/token), drops it from the address and says
  * whether the account is unlocked.
+ *
+ * Passkeys (decision 024): where the browser supports them, a "Sign in with a passkey" button, and the
+ * email field offers the customer's passkeys in its autofill list (autocomplete "username webauthn",
+ * conditional mediation) while the page is open. A passkey counts as both steps: straight on as after a
+ * verified code. If it fails, a message says so and the password form works as before.
  */
 export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const settings = useSiteSettings();
@@ -136,6 +152,8 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const [unlockSending, setUnlockSending] = useState(false);
   const redeemedToken = useRef<string | null>(null);
   const phone = { phone: settings.infinityPhoneTracking };
+  const [passkeys, setPasskeys] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
 
   useEffect(() => {
     captureLoginParams(location.search);
@@ -157,6 +175,28 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
       .then(({ unlocked, key }) => setUnlockNotice({ key, success: unlocked }));
   }, [unlockToken, location.search, location.pathname, navigate]);
 
+  // Passkeys: the button once the browser says it can; the autofill offer waits for the customer until the
+  // page is left (or the button's prompt replaces it).
+  useEffect(() => {
+    let left = false;
+    void loadPasskeySignIn()
+      .then(async (passkey) => {
+        const support = await passkey.passkeySupport();
+        if (left) return;
+        setPasskeys(support.button);
+        if (!support.autofill) return;
+        const result = await passkey.signInWithPasskey('autofill');
+        if (left || result.kind === 'cancelled') return;
+        if (result.kind === 'problem') showProblemRef.current(result.key);
+        else setPasskeyBusy(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      left = true;
+      void passkeyModule?.then((passkey) => passkey.cancelPasskeyPrompt()).catch(() => undefined);
+    };
+  }, []);
+
   const email = String(form.values[emailField.name] ?? '');
   const password = String(form.values[passwordField.name] ?? '');
   const noticeKey = notice ? noticeKeys[notice] : null;
@@ -165,6 +205,28 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
     attempts.current += 1;
     setProblem({ html: pageMessage(page, key, phone), attempt: attempts.current });
     setLockHelp(mayBeLocked.has(key) ? { until: lockoutEndsBy() } : null);
+  };
+
+  const showProblemRef = useRef(showProblem);
+  showProblemRef.current = showProblem;
+
+  const onPasskey = async () => {
+    if (passkeyBusy || submitting) return;
+    setPasskeyBusy(true);
+    setProblem(null);
+    setLockHelp(null);
+    setUnlockNotice(null);
+    let keepSpinner = false;
+    try {
+      const { signInWithPasskey } = await loadPasskeySignIn();
+      const result = await signInWithPasskey('button');
+      if (result.kind === 'continuing') keepSpinner = true;
+      else if (result.kind === 'problem') showProblem(result.key);
+    } catch {
+      showProblem('apiError');
+    } finally {
+      if (!keepSpinner) setPasskeyBusy(false);
+    }
   };
 
   const askForUnlock = async () => {
@@ -272,7 +334,8 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
           hint={emailField.subLabel}
           type="email"
           inputMode="email"
-          autoComplete={emailField.autocomplete ?? 'email'}
+          // "webauthn" lets the browser offer passkeys in this field's autofill list (conditional mediation).
+          autoComplete="username webauthn"
           spellCheck={false}
           autoCapitalize="none"
           maxLength={emailField.maxLength}
@@ -313,6 +376,22 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
           {page.submitText ?? 'Sign in'}
         </FormSubmitButton>
       </form>
+      {passkeys ? (
+        <section className="login-passkey" aria-labelledby="login-passkey-heading">
+          <h2 id="login-passkey-heading" className="visually-hidden">
+            {plainText(pageMessage(page, 'passkeyButtonText'))}
+          </h2>
+          <RichText html={pageMessage(page, 'passkeyIntroText')} />
+          <Button
+            variant="secondary"
+            submitting={passkeyBusy}
+            submittingText={settings.commonTexts['loading']}
+            onClick={() => void onPasskey()}
+          >
+            {plainText(pageMessage(page, 'passkeyButtonText'))}
+          </Button>
+        </section>
+      ) : null}
       <ContentBlocks blocks={page.blocks} />
       <CallToActionList items={page.callsToAction} />
     </article>

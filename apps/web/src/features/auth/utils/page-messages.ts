@@ -30,6 +30,11 @@ const fallbackMessages = {
     '<p>We do not have a phone number for you, so we cannot send a security code. Please call us free on {phone}.</p>',
   submitErrorMessage: '<p>That code is not right or has expired. Check the code and try again.</p>',
   formErrorMessage: '<p>Check the details you entered.</p>',
+  passkeyButtonText: 'Sign in with a passkey',
+  passkeyIntroText:
+    '<p>If you have set up a passkey, you can use it instead of your password and a security code.</p>',
+  passkeyFailedMessage:
+    '<p>We could not sign you in with a passkey. Try again, or sign in with your email address and password.</p>',
   codeSentText: '<p>We have sent a code to {phone}.</p>',
   codeSentByCallText: '<p>We are calling {phone} now.</p>',
   resendText: 'Send a new code',
