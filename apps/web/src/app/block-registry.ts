@@ -22,6 +22,7 @@ export const blockLoaders: BlockLoaders = {
   personalDetails: () => import('../features/profile/blocks/personal-details'),
   contactDetails: () => import('../features/profile/blocks/contact-details'),
   passwordDetails: () => import('../features/profile/blocks/password-details'),
+  passkeys: () => import('../features/profile/blocks/passkeys'),
   marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
   correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
   contactForm: () => import('../features/contact/blocks/contact-form'),

@@ -394,6 +394,50 @@ export const tabbedNavigationBlock = z.looseObject({
   tabs: z.array(z.object({ id: z.string(), title: z.string(), url: contentPath })).check(z.minLength(1)),
 });
 
+/**
+ * The profile's passkeys (decision 024): what a passkey is in plain words, the customer's passkeys (name,
+ * added, last used), adding one (a name, then the browser's prompt), renaming and removing one.
+ */
+export const passkeysBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('passkeys'),
+  /** What a passkey is, for people who have never heard of one. */
+  intro: richText,
+  /** Shown instead of the add button when this browser cannot make passkeys. */
+  notSupportedText: richText,
+  loadingText: z.string(),
+  /** The list could not be read. */
+  errorText: richText,
+  noPasskeysText: richText,
+  addedLabel: z.string(),
+  lastUsedLabel: z.string(),
+  neverUsedText: z.string(),
+  addButtonText: z.string(),
+  /** The name field of adding and renaming: label, hint, errorMessage (required, at most 60 characters). */
+  nameField: formField,
+  /** Suggested name when adding (the field starts with it). */
+  defaultName: z.string(),
+  addSubmitText: z.string(),
+  renameButtonText: z.string(),
+  renameSubmitText: z.string(),
+  removeButtonText: z.string(),
+  /** The removal's confirmation: heading and body carry `{name}`. */
+  removeHeading: z.string(),
+  removeBody: richText,
+  removeConfirmText: z.string(),
+  cancelText: z.string(),
+  addedMessage: richText,
+  renamedMessage: richText,
+  removedMessage: richText,
+  /** The browser's prompt was closed or failed, or the server refused the new passkey. */
+  addFailedMessage: richText,
+  /** Any other failed save: the typed name stays. */
+  updateErrorMessage: richText,
+  /** 403 REAUTHENTICATION_REQUIRED: the customer must confirm it is them (sign in again) first. */
+  reauthenticationMessage: richText,
+});
+
 export const faqBlock = z.looseObject({
   ...blockBase,
   type: z.literal('faq'),
@@ -407,6 +451,7 @@ export const contentBlock = z.discriminatedUnion('type', [
   personalDetailsBlock,
   contactDetailsBlock,
   passwordDetailsBlock,
+  passkeysBlock,
   policyDetailsBlock,
   policiesGridBlock,
   renewalsGridBlock,

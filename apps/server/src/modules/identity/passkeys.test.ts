@@ -296,7 +296,7 @@ describe.each(variants)('passkeys ($name)', (variant) => {
       const mine = (await addPasskey(user, new SoftPasskey(), 'Spare')).key;
       const crossed = await verify(factor.id, {
         stateToken,
-        ...oktaFields(mine.assert(otherChallenge.challenge)),
+        ...oktaFields(mine.assert(otherChallenge.challenge.challenge)),
       });
       expect(crossed.statusCode).toBe(403);
 

@@ -154,6 +154,8 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const phone = { phone: settings.infinityPhoneTracking };
   const [passkeys, setPasskeys] = useState(false);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
+  /** A passkey picked from the email field's autofill list that did not sign in (shown until the next try). */
+  const [autofillProblem, setAutofillProblem] = useState<MessageKey | null>(null);
 
   useEffect(() => {
     captureLoginParams(location.search);
@@ -187,7 +189,7 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
         if (!support.autofill) return;
         const result = await passkey.signInWithPasskey('autofill');
         if (left || result.kind === 'cancelled') return;
-        if (result.kind === 'problem') showProblemRef.current(result.key);
+        if (result.kind === 'problem') setAutofillProblem(result.key);
         else setPasskeyBusy(true);
       })
       .catch(() => undefined);
@@ -202,18 +204,17 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const noticeKey = notice ? noticeKeys[notice] : null;
 
   const showProblem = (key: MessageKey) => {
+    setAutofillProblem(null);
     attempts.current += 1;
     setProblem({ html: pageMessage(page, key, phone), attempt: attempts.current });
     setLockHelp(mayBeLocked.has(key) ? { until: lockoutEndsBy() } : null);
   };
 
-  const showProblemRef = useRef(showProblem);
-  showProblemRef.current = showProblem;
-
   const onPasskey = async () => {
     if (passkeyBusy || submitting) return;
     setPasskeyBusy(true);
     setProblem(null);
+    setAutofillProblem(null);
     setLockHelp(null);
     setUnlockNotice(null);
     let keepSpinner = false;
@@ -249,6 +250,7 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
     if (!readyToSend(event, form, { submitting })) return;
     setSubmitting(true);
     setProblem(null);
+    setAutofillProblem(null);
     setLockHelp(null);
     setUnlockNotice(null);
     let keepSpinner = false;
@@ -299,6 +301,12 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
           title={pageMessage(page, 'errorSummaryHeading')}
           html={problem.html}
           focusKey={problem.attempt}
+        />
+      ) : autofillProblem ? (
+        <ProblemAlert
+          title={pageMessage(page, 'errorSummaryHeading')}
+          html={pageMessage(page, autofillProblem, phone)}
+          focusKey={-1}
         />
       ) : (
         <ErrorSummary

@@ -8,10 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type {
-  PasskeyAuthenticationResponse,
-  PasskeyRegistrationResponse,
-} from '@portal/contracts/passkeys';
+import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@portal/contracts/passkeys';
 import type { PasskeyRow } from '../repository/passkeys';
 
 /*
@@ -28,6 +25,12 @@ export interface RelyingParty {
 const RP_NAME = 'Customer portal';
 /** How long the browser's prompt and the challenge live. */
 export const CHALLENGE_MS = 5 * 60_000;
+
+type Transport = NonNullable<RegistrationResponseJSON['response']['transports']>[number];
+const transports: readonly string[] = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'];
+/** The transports WebAuthn Level 3 names; a browser's newer ones are dropped. */
+const knownTransports = (list: readonly string[]) =>
+  list.filter((t): t is Transport => transports.includes(t));
 
 /** A customer's passkeys as the browser's allow/exclude lists name them. */
 const descriptors = (passkeys: PasskeyRow[]) =>
@@ -73,6 +76,7 @@ export async function verifyRegistration(
 ) {
   const response: RegistrationResponseJSON = {
     ...answer,
+    response: { ...answer.response, transports: knownTransports(answer.response.transports ?? []) },
     clientExtensionResults: answer.clientExtensionResults ?? {},
   };
   try {
@@ -138,9 +142,7 @@ export async function verifyAssertion(
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
         counter: passkey.signCount,
-        ...(passkey.transports.length
-          ? { transports: passkey.transports as NonNullable<PasskeyRegistrationResponse['response']['transports']> }
-          : {}),
+        transports: knownTransports(passkey.transports),
       },
     });
     if (!result.verified) return null;
