@@ -1,0 +1,146 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { signIn, signOut, toDashboardPastMarketingStep } from './auth-helpers';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+/*
+ * Passkeys (issue 25 points 1 and 8), with Chromium's virtual authenticator (a platform authenticator
+ * that holds discoverable credentials and verifies the user): Gareth adds a passkey from the profile,
+ * signs out, signs in with the passkey alone (the button; then the email field's autofill list), and
+ * removes it. Gareth is the passkey journeys' own demo customer (README, "Demo sign-in"); each project
+ * (desktop, mobile) starts with a fresh virtual authenticator, so their passkeys are their own.
+ */
+
+const gareth = {
+  email: 'gareth.pryce@example.co.uk',
+  password: 'TyGwynLlandovery61',
+  phone: { number: '07700900777', radio: 'Text message to +44 XXXX XXX777' },
+};
+
+/** A virtual authenticator like a phone's or laptop's: internal, resident keys, user verified. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function credentialCount(cdp: CDPSession, authenticatorId: string): Promise<number> {
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  return credentials.length;
+}
+
+test.describe('passkeys', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('Gareth adds a passkey, signs in with it alone, renames and removes it', async ({ page, request }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+
+    await page.goto('/login');
+    await signIn(page, request, gareth, gareth.phone);
+    await toDashboardPastMarketingStep(page);
+
+    // Add a passkey from the profile's sign-in and security page.
+    await page.goto('/profile/login-security');
+    const block = page.getByRole('region', { name: 'Passkeys' });
+    await expect(block.getByText('You have not set up a passkey yet.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await block.getByRole('button', { name: 'Add a passkey' }).click();
+    const name = block.getByRole('textbox', { name: 'Name for this passkey' });
+    await expect(name).toBeFocused();
+    await name.fill('');
+    await block.getByRole('button', { name: 'Continue' }).click();
+    await expect(block.getByText('Enter a name for the passkey, 60 characters or fewer').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await name.fill('Virtual laptop');
+    await block.getByRole('button', { name: 'Continue' }).click();
+    await expect(block.getByRole('alert').filter({ hasText: 'Your passkey has been added.' })).toBeFocused();
+    await expect(block.getByRole('heading', { name: 'Virtual laptop' })).toBeVisible();
+    await expect(block.getByText('Not used yet')).toBeVisible();
+    expect(await credentialCount(cdp, authenticatorId)).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+
+    // Sign out, then sign in with the passkey alone: no password, no code.
+    await signOut(page);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveAttribute(
+      'autocomplete',
+      'username webauthn',
+    );
+    const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await expect(passkeyButton).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await passkeyButton.click();
+    await toDashboardPastMarketingStep(page);
+
+    // Last used is now set; rename it.
+    await page.goto('/profile/login-security');
+    await expect(block.getByRole('heading', { name: 'Virtual laptop' })).toBeVisible();
+    await expect(block.getByText('Not used yet')).toHaveCount(0);
+    await block.getByRole('button', { name: 'Rename: Virtual laptop' }).click();
+    const rename = block.getByRole('textbox', { name: 'Name for this passkey' });
+    await expect(rename).toHaveValue('Virtual laptop');
+    await rename.fill('Work laptop');
+    await block.getByRole('button', { name: 'Save name' }).click();
+    await expect(block.getByRole('alert').filter({ hasText: 'Your passkey has been renamed.' })).toBeVisible();
+    await expect(block.getByRole('heading', { name: 'Work laptop' })).toBeVisible();
+
+    // Remove it, after a confirmation; a cancelled confirmation changes nothing.
+    await block.getByRole('button', { name: 'Remove: Work laptop' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove “Work laptop”?' });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).first().click();
+    await expect(block.getByRole('heading', { name: 'Work laptop' })).toBeVisible();
+    await block.getByRole('button', { name: 'Remove: Work laptop' }).click();
+    await confirm.getByRole('button', { name: 'Remove passkey' }).click();
+    await expect(block.getByRole('alert').filter({ hasText: 'Your passkey has been removed.' })).toBeVisible();
+    await expect(block.getByText('You have not set up a passkey yet.')).toBeVisible();
+
+    // The removed passkey no longer signs in: a clear message, and the password form still works.
+    await signOut(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByText('We could not sign you in with a passkey.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toBeEditable();
+  });
+
+  test('the email field offers the passkey in its autofill list (conditional mediation)', async ({
+    page,
+    request,
+  }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    await page.goto('/login');
+    await signIn(page, request, gareth, gareth.phone);
+    await toDashboardPastMarketingStep(page);
+    await page.goto('/profile/login-security');
+    const block = page.getByRole('region', { name: 'Passkeys' });
+    await block.getByRole('button', { name: 'Add a passkey' }).click();
+    await block.getByRole('textbox', { name: 'Name for this passkey' }).fill('Autofill phone');
+    await block.getByRole('button', { name: 'Continue' }).click();
+    await expect(block.getByRole('heading', { name: 'Autofill phone' })).toBeVisible();
+    expect(await credentialCount(cdp, authenticatorId)).toBe(1);
+
+    await signOut(page);
+    // With automatic presence, the virtual authenticator answers the page's waiting autofill request as
+    // soon as it is made: the customer is signed in without touching the form.
+    await toDashboardPastMarketingStep(page);
+
+    await page.goto('/profile/login-security');
+    await block.getByRole('button', { name: 'Remove: Autofill phone' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Remove “Autofill phone”?' })
+      .getByRole('button', { name: 'Remove passkey' })
+      .click();
+    await expect(block.getByText('You have not set up a passkey yet.')).toBeVisible();
+  });
+});
