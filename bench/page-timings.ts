@@ -517,7 +517,7 @@ async function signIn(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('textbox', { name: 'Email address' }).fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/login\/verify$/);
   await page.getByRole('radio', { name: customer.textRadio, exact: true }).check();
   await page.getByRole('button', { name: 'Send code' }).click();

@@ -84,7 +84,7 @@ export async function watchOutbox(request: APIRequestContext, to: string) {
 export async function enterCredentials(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Types a code into the code boxes (each digit moves on to the next box). */

@@ -21,7 +21,7 @@ test('the whole sign-in journey with the keyboard only', async ({ page, request 
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(margaret.password);
-  await tabTo(page, page.getByRole('button', { name: 'Sign in' }));
+  await tabTo(page, page.getByRole('button', { name: 'Sign in', exact: true }));
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/login\/verify$/);

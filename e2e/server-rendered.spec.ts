@@ -127,7 +127,7 @@ test('the sign-in page works before the schema library and the content calls hav
 
   release();
   await page.getByRole('textbox', { name: 'Email address' }).fill('nobody-here@example.org');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // The call waited for page init, then went: the service's answer is on the page.
   await expect(page.getByRole('alert')).toContainText('The email address or password is not right');
   expect(asked.some((p) => p.includes('vendor-zod'))).toBe(true);
