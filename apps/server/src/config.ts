@@ -106,6 +106,7 @@ const envSchema = z.object({
    * production; elsewhere a fixed development key.
    */
   MFA_ENCRYPTION_KEY: z.string().min(1).optional(),
+  MFA_ENCRYPTION_KEYS_PREVIOUS: z.string().optional(),
   /**
    * Origins besides PUBLIC_URL's that may use passkeys (comma-separated, e.g. another host name of the
    * same site). The relying party id is always PUBLIC_URL's host name, so each must be on it or under it.
@@ -114,7 +115,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      const list = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+      const list = (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
       for (const o of list) {
         let parsed: URL | undefined;
         try {
@@ -246,6 +250,8 @@ export interface Config {
   oidc: OidcConfig;
   /** The AES-256-GCM key (32 bytes) that encrypts authenticator-app secrets at rest. */
   mfaEncryptionKey: Buffer;
+  /** MFA_ENCRYPTION_KEYS_PREVIOUS: keys being rotated out; they still open what they sealed. */
+  mfaPreviousKeys: Buffer[];
   /** Passkeys: the relying party id (PUBLIC_URL's host name) and the origins allowed to use them. */
   webauthn: { rpId: string; origins: string[] };
   integration: IntegrationConfig;
@@ -396,6 +402,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oidc,
     mfaEncryptionKey: parseMfaEncryptionKey(e, modules),
+    mfaPreviousKeys: parsePreviousMfaKeys(e.MFA_ENCRYPTION_KEYS_PREVIOUS),
     webauthn: {
       rpId: new URL(publicUrl).hostname,
       origins: [...new Set([new URL(publicUrl).origin, ...e.WEBAUTHN_EXTRA_ORIGINS])],
@@ -582,13 +589,31 @@ function parseMfaEncryptionKey(e: z.infer<typeof envSchema>, modules: ReadonlySe
     }
     return DEV_MFA_ENCRYPTION_KEY;
   }
-  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(e.MFA_ENCRYPTION_KEY)
-    ? Buffer.from(e.MFA_ENCRYPTION_KEY, 'base64')
-    : Buffer.alloc(0);
-  if (key.length !== 32) {
-    throw new ConfigError('Invalid configuration: MFA_ENCRYPTION_KEY: expected 32 bytes in base64');
-  }
+  const key = mfaKeyBytes(e.MFA_ENCRYPTION_KEY);
+  if (!key) throw new ConfigError('Invalid configuration: MFA_ENCRYPTION_KEY: expected 32 bytes in base64');
   return key;
+}
+
+const mfaKeyBytes = (text: string): Buffer | null => {
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
+  return key.length === 32 ? key : null;
+};
+
+/** MFA_ENCRYPTION_KEYS_PREVIOUS: comma-separated earlier keys, each 32 bytes in base64. */
+function parsePreviousMfaKeys(value: string | undefined): Buffer[] {
+  const texts = (value ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return texts.map((text) => {
+    const key = mfaKeyBytes(text);
+    if (!key) {
+      throw new ConfigError(
+        'Invalid configuration: MFA_ENCRYPTION_KEYS_PREVIOUS: expected 32-byte keys in base64, comma-separated',
+      );
+    }
+    return key;
+  });
 }
 
 /**

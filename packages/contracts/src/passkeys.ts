@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineCall, named } from './call';
+import { defineCall, errorEnvelope, named } from './call';
 import { customerCallErrors, customerIdValue, emptyBody } from './common';
 import { authnTransaction, oktaError } from './identity';
 import { signInMethod } from './sign-in-methods';
@@ -104,14 +104,14 @@ const passkeyId = z.string().check(z.regex(/^[A-Za-z0-9]{1,40}$/, 'Not a sign-in
 export const passkeyOptionsCall = defineCall({
   id: 'portal.passkeyOptions',
   summary:
-    "Starts adding a passkey: the options for the browser (a single-use challenge for 5 minutes, user verification required, a discoverable credential preferred, the customer's passkeys excluded). Takes no body.",
+    "Starts adding a passkey: the options for the browser (a single-use challenge for 5 minutes, user verification required, a discoverable credential preferred, the customer's passkeys excluded). Takes no body. 403 REAUTHENTICATION_REQUIRED unless this session signed in or confirmed its password (portal.confirmPassword) within REAUTHENTICATION_MINUTES.",
   service: 'portal',
   method: 'POST',
   path: '/api/v1/sign-in-methods/:customerId/passkeys/options',
   auth: true,
   params: z.strictObject({ customerId: customerIdValue }),
   body: emptyBody,
-  responses: { 200: passkeyCreationOptions, ...customerCallErrors },
+  responses: { 200: passkeyCreationOptions, ...customerCallErrors, 403: errorEnvelope },
 });
 
 export const registerPasskeyCall = defineCall({

@@ -6,6 +6,7 @@ import {
 import {
   activateTotpCall,
   createBackupCodesCall,
+  confirmPasswordCall,
   enrolTotpCall,
   listSignInMethodsCall,
   removeSignInMethodCall,
@@ -15,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
 import type { IdentityService, RequestMeta } from '../identity';
+import type { Reauthentication } from './reauthentication';
 import { PasswordChangeRefusal, type PasswordChangeService } from './password-change.service';
 
 const PASSWORD_PATH = changePasswordCall.path;
@@ -27,6 +29,7 @@ export async function portalRoutes(
   app: FastifyInstance,
   passwords: PasswordChangeService,
   identity: IdentityService,
+  reauthentication: Reauthentication,
 ) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -109,20 +112,31 @@ export async function portalRoutes(
     methods: await identity.listSignInMethods(customer.customerId),
   }));
 
-  route(app, enrolTotpCall, ({ customer, request }) =>
-    identity.enrolTotp(customer.customerId, meta(request)),
+  route(app, confirmPasswordCall, ({ customer, body, request }) =>
+    reauthentication.confirmPassword(customer, body.password, meta(request)),
   );
+
+  route(app, enrolTotpCall, async ({ customer, request }) => {
+    await reauthentication.assertRecent(customer);
+    return identity.enrolTotp(customer.customerId, meta(request));
+  });
 
   route(app, activateTotpCall, ({ customer, params, body, request }) =>
     identity.activateTotp(customer.customerId, params.factorId, body.passCode, meta(request)),
   );
 
   route(app, removeSignInMethodCall, async ({ customer, params, request }) => {
+    await reauthentication.assertRecent(customer);
     await identity.removeSignInMethod(customer.customerId, params.factorId, meta(request));
     return { removed: true as const };
   });
 
-  route(app, passkeyOptionsCall, ({ customer }) => identity.passkeyOptions(customer.customerId));
+  // Adding a passkey needs a recent sign-in or password confirmation to get its challenge; the challenge
+  // (this customer's, 5 minutes, single use) then carries that to the registration.
+  route(app, passkeyOptionsCall, async ({ customer }) => {
+    await reauthentication.assertRecent(customer);
+    return identity.passkeyOptions(customer.customerId);
+  });
 
   route(app, registerPasskeyCall, ({ customer, body, request }) =>
     identity.registerPasskey(customer.customerId, body.name, body.credential, meta(request)),
@@ -132,7 +146,8 @@ export async function portalRoutes(
     identity.renamePasskey(customer.customerId, params.factorId, body.name, meta(request)),
   );
 
-  route(app, createBackupCodesCall, ({ customer, request }) =>
-    identity.createBackupCodes(customer.customerId, meta(request)),
-  );
+  route(app, createBackupCodesCall, async ({ customer, request }) => {
+    await reauthentication.assertRecent(customer);
+    return identity.createBackupCodes(customer.customerId, meta(request));
+  });
 }

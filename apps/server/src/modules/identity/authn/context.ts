@@ -7,6 +7,7 @@ import type { ModuleContext } from '../../../platform/module';
 import { notifier, type Notifier, type NotifyLog } from '../../../platform/notifier';
 import { hashPassword, verifyPassword } from '../../../platform/password-hash';
 import type { UserRow } from '../identity.repository';
+import type { MfaKeys } from '../mfa/secret-box';
 import { rulesFromSettings, type PasswordRules } from '../password-policy';
 import type { RelyingParty } from '../mfa/webauthn';
 import { randomToken } from '../secrets';
@@ -31,8 +32,9 @@ export interface AuthnContext {
   orgUrl: string;
   /** PUBLIC_URL: where emailed links lead. */
   publicUrl: string;
-  /** MFA_ENCRYPTION_KEY: seals authenticator-app secrets and keys the backup codes' HMAC. */
-  mfaKey: Buffer;
+  /** MFA_ENCRYPTION_KEY (current) and MFA_ENCRYPTION_KEYS_PREVIOUS: authenticator-app secrets and the
+   * backup codes' HMAC. */
+  mfaKeys: MfaKeys;
   /** Passkeys' relying party: PUBLIC_URL's host name and the allowed origins. */
   rp: RelyingParty;
   counters: () => Promise<CounterStore>;
@@ -64,7 +66,7 @@ export function authnContext(ctx: ModuleContext): AuthnContext {
     clock,
     orgUrl: config.baseUrls.identity,
     publicUrl: config.publicUrl,
-    mfaKey: config.mfaEncryptionKey,
+    mfaKeys: { current: config.mfaEncryptionKey, previous: config.mfaPreviousKeys },
     rp: config.webauthn,
     counters: () => counterStore(ctx),
     notifier: () => notifier(ctx),

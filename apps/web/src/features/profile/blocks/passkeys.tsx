@@ -1,5 +1,5 @@
 import type { BlockOf } from '@portal/contracts/content';
-import type { SignInMethod } from '@portal/contracts/sign-in-methods';
+import { REAUTHENTICATION_REQUIRED, type SignInMethod } from '@portal/contracts/sign-in-methods';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -38,7 +38,7 @@ async function guarded<T>(change: () => Promise<T>): Promise<T> {
     if (
       error instanceof ApiError &&
       error.status === 403 &&
-      (error.body as { code?: unknown } | undefined)?.code === 'REAUTHENTICATION_REQUIRED'
+      (error.body as { code?: unknown } | undefined)?.code === REAUTHENTICATION_REQUIRED
     ) {
       throw new ReauthenticationRequired();
     }
