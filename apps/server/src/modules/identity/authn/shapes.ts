@@ -54,7 +54,7 @@ const appKinds = {
 } as const;
 
 /** An authenticator app or a passkey (Okta's shapes) or backup codes (ours): see contracts' oktaAppFactor. */
-export const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number): OktaAppFactor => ({
+const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number): OktaAppFactor => ({
   id: f.id,
   factorType: appKinds[f.kind].factorType,
   provider: appKinds[f.kind].provider,
