@@ -63,7 +63,11 @@ export async function completeSignIn(
     return { kind: 'mfaRequired', path };
   }
   // A passkey's challenge (webauthn) is answered by the page that asked for it (passkey-step.ts).
-  if (status === 'mfaChallenge' && tx.status === 'MFA_CHALLENGE' && tx._embedded.factor.factorType !== 'webauthn') {
+  if (
+    status === 'mfaChallenge' &&
+    tx.status === 'MFA_CHALLENGE' &&
+    tx._embedded.factor.factorType !== 'webauthn'
+  ) {
     const factor = tx._embedded.factor;
     if (getSessionData() === null) {
       applySessionEvent({

@@ -125,7 +125,12 @@ export interface IdentityService {
     meta?: RequestMeta,
   ): Promise<SignInMethod>;
   /** Renames one of the customer's passkeys (404 for anything else). */
-  renamePasskey(customerId: string, factorId: string, name: string, meta?: RequestMeta): Promise<SignInMethod>;
+  renamePasskey(
+    customerId: string,
+    factorId: string,
+    name: string,
+    meta?: RequestMeta,
+  ): Promise<SignInMethod>;
   /** Removes the app, the backup codes or a passkey (404 for anything else). */
   removeSignInMethod(customerId: string, factorId: string, meta?: RequestMeta): Promise<void>;
   /** Ten new backup codes, answered this once; earlier codes stop working. */
