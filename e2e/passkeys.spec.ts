@@ -1,14 +1,14 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { signIn, signOut, toDashboardPastMarketingStep } from './auth-helpers';
-import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { expectScreenAtEverySize } from './support/screens';
 
 /*
  * Passkeys (issue 25 points 1 and 8), with Chromium's virtual authenticator (a platform authenticator
  * that holds discoverable credentials and verifies the user): Gareth adds a passkey from the profile,
  * signs out, signs in with the passkey alone (the button; then the email field's autofill list), and
- * removes it. Gareth is the passkey journeys' own demo customer (README, "Demo sign-in"); each project
- * (desktop, mobile) starts with a fresh virtual authenticator, so their passkeys are their own.
+ * removes it. Gareth is the passkey journeys' own demo customer (README, "Demo sign-in"). Each new screen
+ * is checked at a phone's width and a desktop's (axe), and for reflow between.
  */
 
 const gareth = {
@@ -60,7 +60,7 @@ test.describe('passkeys', () => {
     await page.goto('/profile/login-security');
     const block = page.getByRole('region', { name: 'Passkeys' });
     await expect(block.getByText('You have not set up a passkey yet.')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectScreenAtEverySize(page);
     await block.getByRole('button', { name: 'Add a passkey' }).click();
     const name = block.getByRole('textbox', { name: 'Name for this passkey' });
     await expect(name).toBeFocused();
@@ -69,14 +69,14 @@ test.describe('passkeys', () => {
     await expect(
       block.getByText('Enter a name for the passkey, 60 characters or fewer').first(),
     ).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectScreenAtEverySize(page);
     await name.fill('Virtual laptop');
     await block.getByRole('button', { name: 'Continue' }).click();
     await expect(block.getByRole('alert').filter({ hasText: 'Your passkey has been added.' })).toBeFocused();
     await expect(block.getByRole('heading', { name: 'Virtual laptop' })).toBeVisible();
     await expect(block.getByText('Not used yet')).toBeVisible();
     expect(await credentialCount(cdp, authenticatorId)).toBe(1);
-    await expectNoSeriousA11yViolations(page);
+    await expectScreenAtEverySize(page);
 
     // Sign out, then sign in with the passkey alone: no password, no code. The sign-in page also offers
     // passkeys in the email field's autofill list, which this authenticator would answer at once (the
@@ -92,7 +92,7 @@ test.describe('passkeys', () => {
     );
     const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
     await expect(passkeyButton).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectScreenAtEverySize(page);
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: saved });
     await passkeyButton.click();
     await toDashboardPastMarketingStep(page);
@@ -115,7 +115,7 @@ test.describe('passkeys', () => {
     await block.getByRole('button', { name: 'Remove: Work laptop' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remove “Work laptop”?' });
     await expect(confirm).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectScreenAtEverySize(page);
     await confirm.getByRole('button', { name: 'Cancel' }).first().click();
     await expect(block.getByRole('heading', { name: 'Work laptop' })).toBeVisible();
     await block.getByRole('button', { name: 'Remove: Work laptop' }).click();
@@ -133,7 +133,7 @@ test.describe('passkeys', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(refused).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-    await expectNoSeriousA11yViolations(page);
+    await expectScreenAtEverySize(page);
     await expect(page.getByRole('textbox', { name: 'Email address' })).toBeEditable();
   });
 
