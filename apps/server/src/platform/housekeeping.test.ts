@@ -161,6 +161,11 @@ async function insertRows(db: Db, tag: string) {
     [`${tag}-link-old`, kept.linkToken, user, at(-2 * DAY), at(60 * 60_000)],
   );
   await q(
+    `INSERT INTO identity_webauthn_challenge (challenge, purpose, user_id, created_at, expires_at)
+     VALUES ($1, 'register', $3, $4, $4), ($2, 'register', $3, $5, $5)`,
+    [`${tag}-challenge-old`, `${tag}-challenge-live`, user, at(-1000), at(5 * 60_000)],
+  );
+  await q(
     `INSERT INTO portal_reauthentication (grant_id, account_id, confirmed_until) VALUES ($1, $3, $4), ($2, $3, $5)`,
     [`${tag}-reauth-old`, `${tag}-reauth-live`, user, at(-2 * DAY), at(10 * 60_000)],
   );
@@ -201,7 +206,7 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           sessionTokens: 1,
           linkTokens: 1,
           reauthentications: 1,
-          webauthnChallenges: 0,
+          webauthnChallenges: 1,
           auditEvents: 2,
         },
       });
@@ -232,6 +237,11 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
       expect(
         await ids('SELECT token_hash AS id FROM identity_link_token WHERE user_id = $1', [`${tag}-user`]),
       ).toEqual([kept.linkToken]);
+      expect(
+        await ids('SELECT challenge AS id FROM identity_webauthn_challenge WHERE user_id = $1', [
+          `${tag}-user`,
+        ]),
+      ).toEqual([`${tag}-challenge-live`]);
       expect(
         await ids('SELECT grant_id AS id FROM portal_reauthentication WHERE account_id = $1', [
           `${tag}-user`,
