@@ -16,6 +16,8 @@ export interface SignedIn {
   authorization: string;
   /** The one-time token the code step gave, spent on the authorize step. */
   sessionToken: string;
+  /** The refresh token of the sign-in's grant. */
+  refreshToken: string;
 }
 
 /** The code in the newest outbox message to `to`: a 5 or 6 digit run, or digits read out one by one. */
@@ -93,7 +95,7 @@ export async function signIn(t: TestContext, demoCustomerEmail: string): Promise
   const code = callback.searchParams.get('code');
   if (!code)
     throw new Error(`authorize gave no code: ${callback.searchParams.get('error') ?? 'unknown error'}`);
-  const tokens = await json<{ access_token: string }>(
+  const tokens = await json<{ access_token: string; refresh_token: string }>(
     await tokenRequest(t, {
       grant_type: 'authorization_code',
       code,
@@ -109,5 +111,6 @@ export async function signIn(t: TestContext, demoCustomerEmail: string): Promise
     customerId: claim,
     authorization: `Bearer ${tokens.access_token}`,
     sessionToken,
+    refreshToken: tokens.refresh_token,
   };
 }

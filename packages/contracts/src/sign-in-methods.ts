@@ -8,6 +8,35 @@ import { customerCallErrors, customerIdValue, emptyBody, isoDateTime } from './c
  * backup codes. Served by the portal service with the customer's bearer token.
  */
 
+/**
+ * Adding or removing a way to sign in, and creating backup codes, need a recent proof that it is the
+ * customer at the keyboard, not only a bearer token (GitHub's "sudo mode", NIST SP 800-63B §4.2.3's
+ * re-authentication): a sign-in of this session, or the password confirmed for it, within
+ * REAUTHENTICATION_MINUTES. Without one, those calls answer 403 with this code; the SPA asks for the
+ * password (portal.confirmPassword) and repeats the call.
+ */
+export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
+export const REAUTHENTICATION_MINUTES = 10;
+
+/** The customer's password, checked again before a sign-in method changes. */
+export const confirmPasswordCall = defineCall({
+  id: 'portal.confirmPassword',
+  summary:
+    "Checks the customer's password again; for REAUTHENTICATION_MINUTES after, this session (the token's sign-in) may add or remove sign-in methods and create backup codes. 400 PASSWORD_INVALID for a wrong password (it counts towards the account's lockout; a locked account answers the same).",
+  service: 'portal',
+  method: 'POST',
+  path: '/api/v1/sign-in-methods/:customerId/confirm-password',
+  auth: true,
+  params: z.strictObject({ customerId: customerIdValue }),
+  body: z.strictObject({
+    password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(200)),
+  }),
+  responses: {
+    200: named(z.object({ confirmedUntil: isoDateTime }), 'PasswordConfirmed'),
+    ...customerCallErrors,
+  },
+});
+
 const factorId = z.string().check(z.regex(/^[A-Za-z0-9]{1,40}$/, 'Not a sign-in method id'));
 
 export const signInMethod = named(
@@ -65,7 +94,7 @@ export const enrolTotpCall = defineCall({
   auth: true,
   params: z.strictObject({ customerId: customerIdValue }),
   body: emptyBody,
-  responses: { 200: totpEnrolment, ...customerCallErrors },
+  responses: { 200: totpEnrolment, ...customerCallErrors, 403: errorEnvelope },
 });
 
 export const activateTotpCall = defineCall({
@@ -93,6 +122,7 @@ export const removeSignInMethodCall = defineCall({
   responses: {
     200: named(z.object({ removed: z.literal(true) }), 'SignInMethodRemoved'),
     ...customerCallErrors,
+    403: errorEnvelope,
   },
 });
 
@@ -117,7 +147,7 @@ export const createBackupCodesCall = defineCall({
   auth: true,
   params: z.strictObject({ customerId: customerIdValue }),
   body: emptyBody,
-  responses: { 200: backupCodes, ...customerCallErrors },
+  responses: { 200: backupCodes, ...customerCallErrors, 403: errorEnvelope },
 });
 
 /** The code a guarded change answers (403) when the session has not signed in or confirmed its password lately. */

@@ -63,6 +63,7 @@ const none: Record<HousekeepingKind, number> = {
   signInTransactions: 0,
   sessionTokens: 0,
   linkTokens: 0,
+  reauthentications: 0,
   auditEvents: 0,
 };
 
@@ -158,6 +159,10 @@ async function insertRows(db: Db, tag: string) {
      VALUES ($1, $3, 'recovery', $4, $4), ($2, $3, 'recovery', $5, $5)`,
     [`${tag}-link-old`, kept.linkToken, user, at(-2 * DAY), at(60 * 60_000)],
   );
+  await q(
+    `INSERT INTO portal_reauthentication (grant_id, account_id, confirmed_until) VALUES ($1, $3, $4), ($2, $3, $5)`,
+    [`${tag}-reauth-old`, `${tag}-reauth-live`, user, at(-2 * DAY), at(10 * 60_000)],
+  );
 
   const audit = (occurredAt: Date) =>
     q(
@@ -194,6 +199,7 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           signInTransactions: 1,
           sessionTokens: 1,
           linkTokens: 1,
+          reauthentications: 1,
           auditEvents: 2,
         },
       });
@@ -224,6 +230,11 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
       expect(
         await ids('SELECT token_hash AS id FROM identity_link_token WHERE user_id = $1', [`${tag}-user`]),
       ).toEqual([kept.linkToken]);
+      expect(
+        await ids('SELECT grant_id AS id FROM portal_reauthentication WHERE account_id = $1', [
+          `${tag}-user`,
+        ]),
+      ).toEqual([`${tag}-reauth-live`]);
       expect(await ids('SELECT id FROM audit_event WHERE session_id = $1', [tag])).toEqual([
         String(kept.audit),
       ]);

@@ -31,6 +31,7 @@ export type HousekeepingKind =
   | 'signInTransactions'
   | 'sessionTokens'
   | 'linkTokens'
+  | 'reauthentications'
   | 'auditEvents';
 
 export interface HousekeepingRun {
@@ -97,6 +98,12 @@ const tasks: Task[] = [
     cutoff: (now) => before(now, EXPIRED_GRACE_MS),
     sql: `DELETE FROM identity_link_token WHERE token_hash IN
             (SELECT token_hash FROM identity_link_token WHERE expires_at < $1 LIMIT $2)`,
+  },
+  {
+    kind: 'reauthentications',
+    cutoff: (now) => before(now, EXPIRED_GRACE_MS),
+    sql: `DELETE FROM portal_reauthentication WHERE grant_id IN
+            (SELECT grant_id FROM portal_reauthentication WHERE confirmed_until < $1 LIMIT $2)`,
   },
   {
     // Append-only otherwise: the trigger lets a DELETE through only below portal.audit_retain_after.

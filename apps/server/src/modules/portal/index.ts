@@ -2,6 +2,7 @@ import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
 import { createPasswordChangeService } from './password-change.service';
 import { portalRoutes } from './portal.routes';
+import { createReauthentication } from './reauthentication';
 
 /**
  * The portal service: one-time codes for profile changes and the password change from the profile pages,
@@ -11,6 +12,11 @@ export const portalModule: ServiceModule = {
   name: 'portal',
   async routes(app, ctx) {
     app.addHook('onClose', async () => closeCounterStore(ctx));
-    await portalRoutes(app, createPasswordChangeService(ctx), ctx.services.identity);
+    await portalRoutes(
+      app,
+      createPasswordChangeService(ctx),
+      ctx.services.identity,
+      createReauthentication(ctx),
+    );
   },
 };

@@ -6,6 +6,7 @@ import {
 import {
   activateTotpCall,
   createBackupCodesCall,
+  confirmPasswordCall,
   enrolTotpCall,
   listSignInMethodsCall,
   removeSignInMethodCall,
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
 import type { IdentityService, RequestMeta } from '../identity';
+import type { Reauthentication } from './reauthentication';
 import { PasswordChangeRefusal, type PasswordChangeService } from './password-change.service';
 
 const PASSWORD_PATH = changePasswordCall.path;
@@ -26,6 +28,7 @@ export async function portalRoutes(
   app: FastifyInstance,
   passwords: PasswordChangeService,
   identity: IdentityService,
+  reauthentication: Reauthentication,
 ) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -108,20 +111,27 @@ export async function portalRoutes(
     methods: await identity.listSignInMethods(customer.customerId),
   }));
 
-  route(app, enrolTotpCall, ({ customer, request }) =>
-    identity.enrolTotp(customer.customerId, meta(request)),
+  route(app, confirmPasswordCall, ({ customer, body, request }) =>
+    reauthentication.confirmPassword(customer, body.password, meta(request)),
   );
+
+  route(app, enrolTotpCall, async ({ customer, request }) => {
+    await reauthentication.assertRecent(customer);
+    return identity.enrolTotp(customer.customerId, meta(request));
+  });
 
   route(app, activateTotpCall, ({ customer, params, body, request }) =>
     identity.activateTotp(customer.customerId, params.factorId, body.passCode, meta(request)),
   );
 
   route(app, removeSignInMethodCall, async ({ customer, params, request }) => {
+    await reauthentication.assertRecent(customer);
     await identity.removeSignInMethod(customer.customerId, params.factorId, meta(request));
     return { removed: true as const };
   });
 
-  route(app, createBackupCodesCall, ({ customer, request }) =>
-    identity.createBackupCodes(customer.customerId, meta(request)),
-  );
+  route(app, createBackupCodesCall, async ({ customer, request }) => {
+    await reauthentication.assertRecent(customer);
+    return identity.createBackupCodes(customer.customerId, meta(request));
+  });
 }
