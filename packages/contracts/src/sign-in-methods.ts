@@ -149,24 +149,3 @@ export const createBackupCodesCall = defineCall({
   body: emptyBody,
   responses: { 200: backupCodes, ...customerCallErrors, 403: errorEnvelope },
 });
-
-/** The code a guarded change answers (403) when the session has not signed in or confirmed its password lately. */
-export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
-/** How long a sign-in or a confirmed password lets the session change its sign-in methods. */
-export const REAUTHENTICATION_MINUTES = 10;
-
-export const confirmPasswordCall = defineCall({
-  id: 'portal.confirmPassword',
-  summary:
-    'Confirms the password of the signed-in customer, so this session may add or remove a sign-in method or create backup codes for the next REAUTHENTICATION_MINUTES minutes. 400 PASSWORD_INVALID for a wrong password.',
-  service: 'portal',
-  method: 'POST',
-  path: '/api/v1/sign-in-methods/:customerId/confirm-password',
-  auth: true,
-  params: z.strictObject({ customerId: customerIdValue }),
-  body: z.strictObject({ password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(1024)) }),
-  responses: {
-    200: named(z.object({ confirmedUntil: isoDateTime }), 'PasswordConfirmed'),
-    ...customerCallErrors,
-  },
-});
