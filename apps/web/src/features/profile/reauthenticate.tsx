@@ -135,7 +135,13 @@ function ConfirmPasswordDialog({
     ) : null;
 
   return (
-    <Modal open title={texts.heading} onClose={onCancel} closeLabel={texts.cancelText} initialFocusRef={field}>
+    <Modal
+      open
+      title={texts.heading}
+      onClose={onCancel}
+      closeLabel={texts.cancelText}
+      initialFocusRef={field}
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <RichText html={texts.body} />
         {failure === 'other' && (

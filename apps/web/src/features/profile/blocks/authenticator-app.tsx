@@ -166,7 +166,10 @@ function AuthenticatorAppBlock({ block }: { block: Block }) {
   const user = useCurrentUser();
   const customerId = user?.customerId;
   const queryClient = useAppQueryClient();
-  const methods = useQuery({ ...signInMethodsQuery(customerId ?? 'none'), enabled: !!customerId }, queryClient);
+  const methods = useQuery(
+    { ...signInMethodsQuery(customerId ?? 'none'), enabled: !!customerId },
+    queryClient,
+  );
   const { guarded, dialog } = useReauthenticate(customerId, block.reauthenticate);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [message, setMessage] = useState<'added' | 'removed' | null>(null);
@@ -283,10 +286,7 @@ function AuthenticatorAppBlock({ block }: { block: Block }) {
               {app ? block.replaceText : block.setUpText}
             </Button>
             {app && (
-              <Button
-                variant="secondary"
-                onClick={() => setConfirmRemove(true)}
-              >
+              <Button variant="secondary" onClick={() => setConfirmRemove(true)}>
                 {block.removeText}
               </Button>
             )}

@@ -85,7 +85,10 @@ function BackupCodesBlock({ block }: { block: Block }) {
   const user = useCurrentUser();
   const customerId = user?.customerId;
   const queryClient = useAppQueryClient();
-  const methods = useQuery({ ...signInMethodsQuery(customerId ?? 'none'), enabled: !!customerId }, queryClient);
+  const methods = useQuery(
+    { ...signInMethodsQuery(customerId ?? 'none'), enabled: !!customerId },
+    queryClient,
+  );
   const { guarded, dialog } = useReauthenticate(customerId, block.reauthenticate);
   const [created, setCreated] = useState<BackupCodes | null>(null);
   const [confirm, setConfirm] = useState<'replace' | 'remove' | null>(null);
@@ -197,10 +200,7 @@ function BackupCodesBlock({ block }: { block: Block }) {
         >
           <RichText html={confirm === 'replace' ? block.replaceWarning : block.remove.body} />
           <div className="cta-list">
-            <Button
-              variant="warning"
-              onClick={() => void (confirm === 'replace' ? create() : remove())}
-            >
+            <Button variant="warning" onClick={() => void (confirm === 'replace' ? create() : remove())}>
               {confirm === 'replace' ? block.replaceConfirmText : block.remove.confirmText}
             </Button>
             <Button variant="secondary" onClick={() => setConfirm(null)}>
