@@ -100,7 +100,7 @@ describe('AuthenticationVerificationPage', () => {
       await reachVerification(rosemary);
       await renderVerify();
       expect(
-        screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label') ?? r.labels?.[0]?.textContent),
+        screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
       ).toEqual(['Authenticator app', 'Text message to +44 XXXX XXX666', 'A backup code (2 left)']);
     });
 

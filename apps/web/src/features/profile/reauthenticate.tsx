@@ -15,7 +15,7 @@ export class ReauthenticationCancelled extends Error {
 }
 
 /** True for the 403 a guarded change answers when the session must confirm its password first. */
-export function needsReauthentication(error: unknown): boolean {
+function needsReauthentication(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.status === 403 &&

@@ -13,13 +13,13 @@ import { pageMessage, plainText, type MessageKey } from '../utils/page-messages'
 import { ProblemAlert } from './problem-alert';
 
 /** A backup code as typed: case, spaces and dashes do not matter. Null unless it has 8 letters or digits. */
-export function backupCodeOf(typed: string): string | null {
+function backupCodeOf(typed: string): string | null {
   const bare = typed.replace(/[\s-]/g, '').toUpperCase();
   return /^[A-Z0-9]{8}$/.test(bare) ? `${bare.slice(0, 4)}-${bare.slice(4)}` : null;
 }
 
 /** Six digits (spaces allowed, as some apps show "123 456"). */
-export function appCodeOf(typed: string): string | null {
+function appCodeOf(typed: string): string | null {
   const bare = typed.replace(/\s/g, '');
   return /^\d{6}$/.test(bare) ? bare : null;
 }
