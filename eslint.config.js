@@ -117,6 +117,7 @@ export default tseslint.config(
     files: [
       'apps/server/src/server.ts',
       'apps/server/src/import.ts',
+      'apps/server/src/mfa-rekey.ts',
       'apps/server/scripts/**',
       'bench/**',
       'scripts/**',

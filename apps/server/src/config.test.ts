@@ -136,6 +136,14 @@ describe('loadConfig', () => {
     // A data-only instance never reads the secrets, and development has a fixed key of its own.
     expect(() => loadConfig({ NODE_ENV: 'production', MODULES: 'policy' })).not.toThrow();
     expect(loadConfig({}).mfaEncryptionKey).toHaveLength(32);
+    expect(loadConfig({}).mfaPreviousKeys).toEqual([]);
+    const old = Buffer.alloc(32, 7);
+    expect(
+      loadConfig({ MFA_ENCRYPTION_KEYS_PREVIOUS: ` ${old.toString('base64')} ,` }).mfaPreviousKeys,
+    ).toEqual([old]);
+    expect(() => loadConfig({ MFA_ENCRYPTION_KEYS_PREVIOUS: `${old.toString('base64')},short` })).toThrow(
+      'Invalid configuration: MFA_ENCRYPTION_KEYS_PREVIOUS: expected 32-byte keys in base64, comma-separated',
+    );
   });
 
   it('serves only the modules MODULES lists', () => {

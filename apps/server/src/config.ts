@@ -106,6 +106,7 @@ const envSchema = z.object({
    * production; elsewhere a fixed development key.
    */
   MFA_ENCRYPTION_KEY: z.string().min(1).optional(),
+  MFA_ENCRYPTION_KEYS_PREVIOUS: z.string().optional(),
   /** Access (and ID) token lifetime in seconds. */
   OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).default(600),
   /** Absolute lifetime in seconds of a provider session and of the refresh tokens issued in it. */
@@ -224,6 +225,8 @@ export interface Config {
   oidc: OidcConfig;
   /** The AES-256-GCM key (32 bytes) that encrypts authenticator-app secrets at rest. */
   mfaEncryptionKey: Buffer;
+  /** MFA_ENCRYPTION_KEYS_PREVIOUS: keys being rotated out; they still open what they sealed. */
+  mfaPreviousKeys: Buffer[];
   integration: IntegrationConfig;
   /** Where the Prometheus metrics are served: a listener of their own, a public path, both or neither. */
   metrics: { port: number | undefined; host: string; publicPath: string | undefined };
@@ -372,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oidc,
     mfaEncryptionKey: parseMfaEncryptionKey(e, modules),
+    mfaPreviousKeys: parsePreviousMfaKeys(e.MFA_ENCRYPTION_KEYS_PREVIOUS),
     integration: {
       clients:
         e.INTEGRATION_CLIENTS || e.NODE_ENV === 'production'
@@ -554,13 +558,31 @@ function parseMfaEncryptionKey(e: z.infer<typeof envSchema>, modules: ReadonlySe
     }
     return DEV_MFA_ENCRYPTION_KEY;
   }
-  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(e.MFA_ENCRYPTION_KEY)
-    ? Buffer.from(e.MFA_ENCRYPTION_KEY, 'base64')
-    : Buffer.alloc(0);
-  if (key.length !== 32) {
-    throw new ConfigError('Invalid configuration: MFA_ENCRYPTION_KEY: expected 32 bytes in base64');
-  }
+  const key = mfaKeyBytes(e.MFA_ENCRYPTION_KEY);
+  if (!key) throw new ConfigError('Invalid configuration: MFA_ENCRYPTION_KEY: expected 32 bytes in base64');
   return key;
+}
+
+const mfaKeyBytes = (text: string): Buffer | null => {
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
+  return key.length === 32 ? key : null;
+};
+
+/** MFA_ENCRYPTION_KEYS_PREVIOUS: comma-separated earlier keys, each 32 bytes in base64. */
+function parsePreviousMfaKeys(value: string | undefined): Buffer[] {
+  const texts = (value ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return texts.map((text) => {
+    const key = mfaKeyBytes(text);
+    if (!key) {
+      throw new ConfigError(
+        'Invalid configuration: MFA_ENCRYPTION_KEYS_PREVIOUS: expected 32-byte keys in base64, comma-separated',
+      );
+    }
+    return key;
+  });
 }
 
 /**

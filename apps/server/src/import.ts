@@ -10,8 +10,8 @@ import { createReadStream, existsSync, readFileSync, rmSync, writeFileSync } fro
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { lockDataDir } from './platform/data-dir-lock';
-import { isPgliteDataDir, migrate, openDb, type Db } from './platform/db';
+import { openCliDb } from './platform/cli-db';
+import { migrate } from './platform/db';
 import { systemClock } from './platform/clock';
 import type { ModuleContext } from './platform/module';
 import type { Services } from './platform/services';
@@ -65,25 +65,7 @@ async function main() {
   if (fromLine > 1) console.log(`Resuming at line ${fromLine} (${progressFile}; --restart to start again).`);
   if (fromLine === 1) rmSync(refusedFile, { force: true });
 
-  let release = () => {};
-  let db: Db;
-  if (config.database.kind === 'pglite') {
-    const dataDir = config.database.dataDir ?? path.join(config.dataDir, 'pglite');
-    release = lockDataDir(config.dataDir);
-    if (!isPgliteDataDir(dataDir)) {
-      release();
-      usage(
-        `There is no embedded database in ${dataDir} yet: start the portal once (npm start) to create it.`,
-      );
-    }
-    db = await openDb({ kind: 'pglite', dataDir });
-  } else {
-    db = await openDb({ ...config.database, max: 2 });
-  }
-  const stop = async () => {
-    await db.close().catch(() => undefined);
-    release();
-  };
+  const { db, stop } = await openCliDb(config, usage);
   let interrupted = false;
   process.on('SIGINT', () => {
     interrupted = true;

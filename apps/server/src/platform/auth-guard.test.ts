@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { MARGARET, signInTokens, type TokenSet } from '../modules/oidc/oidc.test-support';
 import { apiAudience, oidcIssuer, PORTAL_SCOPE } from './auth-guard';
 import { ManualClock } from './clock';
+import type { Db } from './db';
 import { route } from './route';
 
 /** Like defineCall, but kept out of the contracts' registry: these calls exist only in this test. */
@@ -52,9 +53,13 @@ const meProbe = probeCall({
 });
 
 /** The real app plus two probe calls served by route(), the way data routes are. */
-async function guardedApp(env: Record<string, string> = {}, clock = new ManualClock()): Promise<TestContext> {
+async function guardedApp(
+  env: Record<string, string> = {},
+  clock = new ManualClock(),
+  shared?: Db,
+): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const db = await createTestDb();
+  const db = shared ?? (await createTestDb());
   const app = await buildApp({ config, db, clock, logger: false });
   await app.register(async (scope) => {
     route(scope, thingsProbe, ({ customer }) => ({ customer }));
@@ -68,7 +73,7 @@ async function guardedApp(env: Record<string, string> = {}, clock = new ManualCl
     config,
     async close() {
       await app.close();
-      await db.close();
+      if (!shared) await db.close();
     },
   };
 }
@@ -268,8 +273,13 @@ describe('customer guard on an instance without the identity module', () => {
     base = `http://127.0.0.1:${port}`;
     identity = await guardedApp({ PUBLIC_URL: base });
     await (identity.app as FastifyInstance).listen({ port, host: '127.0.0.1' });
-    // A data-only instance: same public URL (so the same audience), identity elsewhere, keys fetched.
-    data = await guardedApp({ PUBLIC_URL: base, MODULES: 'account,policy', IDENTITY_BASE_URL: base });
+    // A data-only instance: same public URL (so the same audience), identity elsewhere, keys fetched; one
+    // database for both, as in production (the sign-in sessions are there).
+    data = await guardedApp(
+      { PUBLIC_URL: base, MODULES: 'account,policy', IDENTITY_BASE_URL: base },
+      new ManualClock(),
+      identity.db,
+    );
   });
   afterAll(async () => {
     await data?.close();

@@ -88,8 +88,8 @@ function invalidToken(description: string): HttpError {
 
 /**
  * Tokens already verified, so each request does not check the same signature again (about 0.2 ms of CPU a
- * request, decision 010). Access tokens are stateless and cannot be revoked before they expire (decision
- * 005), so a token taken from here is exactly as good as one verified again: it is kept no longer than
+ * request, decision 010). Whether its sign-in session still lives is checked apart (assertSessionLive), so a
+ * token taken from here is exactly as good as one verified again: it is kept no longer than
  * its `exp` (against the injected clock, as jose checks it), nor before its `nbf`, and at most
  * VERIFIED_TOKEN_TTL_MS (a key set is read once per process, or fetched again every ten minutes by an
  * instance without the identity module, so a withdrawn key is not trusted any longer than before).
@@ -135,13 +135,54 @@ export async function verifyAccessToken(ctx: ModuleContext, token: string): Prom
     cache.delete(key);
     if (nowMs < hit.until && nowSec < hit.exp && nowSec >= hit.nbf) {
       cache.set(key, hit); // most recently used last
+      await assertSessionLive(ctx, hit.customer, nowMs);
       return { ...hit.customer };
     }
   }
   const { customer, exp, nbf } = await verifyAccessTokenNow(ctx, token);
+  await assertSessionLive(ctx, customer, nowMs);
   if (cache.size >= VERIFIED_TOKEN_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, { customer, exp, nbf, until: nowMs + VERIFIED_TOKEN_TTL_MS });
   return { ...customer };
+}
+
+/**
+ * An access token is good only while its sign-in lives: signing out, a password change or reset (which
+ * end every other session) and ending a session delete its grant, and from then on its access tokens are
+ * refused on every instance, not only when they expire (issue 26; decision 005 amended). The grant is read
+ * from the provider's store (PostgreSQL, shared by every instance), and a live answer is trusted for
+ * SESSION_CHECK_TTL_MS, so a token of an ended session is refused everywhere within that time while a busy
+ * session costs one primary-key read a second per instance. An ended grant never comes back, so that
+ * answer is kept. Tokens without `gid` (another provider's, such as a real Okta org's) are not checked here.
+ */
+const SESSION_CHECK_TTL_MS = 1000;
+const SESSION_CHECK_CACHE_SIZE = 10_000;
+
+const sessionChecks = new WeakMap<ModuleContext['services'], Map<string, { live: boolean; until: number }>>();
+
+async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCustomer, nowMs: number) {
+  const grantId = customer.grantId;
+  if (!grantId) return;
+  let cache = sessionChecks.get(ctx.services);
+  if (!cache) {
+    cache = new Map();
+    sessionChecks.set(ctx.services, cache);
+  }
+  const known = cache.get(grantId);
+  if (known && (!known.live || nowMs < known.until)) {
+    if (!known.live) throw invalidToken('The sign-in session has ended');
+    return;
+  }
+  const { rows } = await ctx.db.query<{ live: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM oidc_payload WHERE model = 'Grant' AND id = $1
+                      AND (expires_at IS NULL OR expires_at > $2)) AS live`,
+    [grantId, new Date(nowMs)],
+  );
+  const live = rows[0]?.live === true;
+  cache.delete(grantId);
+  if (cache.size >= SESSION_CHECK_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(grantId, { live, until: nowMs + SESSION_CHECK_TTL_MS });
+  if (!live) throw invalidToken('The sign-in session has ended');
 }
 
 /**

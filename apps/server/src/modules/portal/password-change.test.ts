@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/password-hash';
 import { createTestApp, databases, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
@@ -259,11 +260,32 @@ describe.each(databases())('password change from the profile on $name', ({ open 
       ])
     ).rows[0]!.id;
     expect(Number(await grants(sub))).toBe(2);
+    // A second instance on the same database; both have just seen the other sign-in's token as good.
+    const other = await createTestApp({}, { db: t.db, clock: t.clock });
+    const profileOf = (app: FastifyInstance, whose: { authorization: string }) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/profile/${anne.customerId}`,
+        headers: { authorization: whose.authorization },
+      });
+    expect((await profileOf(t.app, anneElsewhere)).statusCode).toBe(200);
+    expect((await profileOf(other.app, anneElsewhere)).statusCode).toBe(200);
+
     const code = await freshCode();
     const next = 'LindisfarneCauseway1993';
     const changed = await change(anne, { mfaPassCode: code, currentPassword: password, newPassword: next });
     expect(changed.statusCode).toBe(200);
     password = next;
+
+    // Within a second the other sign-in's access token, not yet expired, is refused on both instances.
+    t.clock.advance(1000);
+    for (const app of [t.app, other.app]) {
+      const ended = await profileOf(app, anneElsewhere);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.headers['www-authenticate']).toContain('The sign-in session has ended');
+    }
+    expect((await profileOf(other.app, anne)).statusCode).toBe(200);
+    await other.close();
 
     // The other sign-in's refresh token is refused; this session's still gives tokens that work.
     const elsewhere = await tokenRequest(t, {

@@ -7,6 +7,7 @@ import type { ModuleContext } from '../../../platform/module';
 import { notifier, type Notifier, type NotifyLog } from '../../../platform/notifier';
 import { hashPassword, verifyPassword } from '../../../platform/password-hash';
 import type { UserRow } from '../identity.repository';
+import type { MfaKeys } from '../mfa/secret-box';
 import { rulesFromSettings, type PasswordRules } from '../password-policy';
 import { randomToken } from '../secrets';
 
@@ -30,8 +31,9 @@ export interface AuthnContext {
   orgUrl: string;
   /** PUBLIC_URL: where emailed links lead. */
   publicUrl: string;
-  /** MFA_ENCRYPTION_KEY: seals authenticator-app secrets and keys the backup codes' HMAC. */
-  mfaKey: Buffer;
+  /** MFA_ENCRYPTION_KEY (current) and MFA_ENCRYPTION_KEYS_PREVIOUS: authenticator-app secrets and the
+   * backup codes' HMAC. */
+  mfaKeys: MfaKeys;
   counters: () => Promise<CounterStore>;
   notifier: () => Notifier;
   audit: Audit;
@@ -61,7 +63,7 @@ export function authnContext(ctx: ModuleContext): AuthnContext {
     clock,
     orgUrl: config.baseUrls.identity,
     publicUrl: config.publicUrl,
-    mfaKey: config.mfaEncryptionKey,
+    mfaKeys: { current: config.mfaEncryptionKey, previous: config.mfaPreviousKeys },
     counters: () => counterStore(ctx),
     notifier: () => notifier(ctx),
     audit: (q, meta, row) =>

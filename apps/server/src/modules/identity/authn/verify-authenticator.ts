@@ -6,13 +6,14 @@ import {
   findTransactionById,
   findUserById,
   recordTotpUse,
+  resealSecret,
   useBackupCode,
   type AuthenticatorRow,
   type TransactionRow,
   type UserRow,
 } from '../identity.repository';
-import { hashBackupCode, normaliseBackupCode } from '../mfa/backup-codes';
-import { openSecret } from '../mfa/secret-box';
+import { backupCodeHashes, normaliseBackupCode } from '../mfa/backup-codes';
+import { openWithKeys, sealSecret } from '../mfa/secret-box';
 import { matchTotp } from '../mfa/totp';
 import { oktaErrors } from '../okta-errors';
 import type { AuthnContext, RequestMeta } from './context';
@@ -36,14 +37,16 @@ export async function matchAuthenticator(
 ): Promise<boolean> {
   if (factor.kind === 'totp') {
     if (!factor.secretEncrypted) return false;
-    const secret = openSecret(c.mfaKey, factor.secretEncrypted, factor.id);
+    const { secret, stale } = openWithKeys(c.mfaKeys, factor.secretEncrypted, factor.id);
     const step = matchTotp(secret, passCode, at, factor.lastUsedStep);
     if (step === null) return false;
+    // Sealed under a key being rotated out: the current key seals it again, in the same transaction.
+    if (stale) await resealSecret(q, factor.id, sealSecret(c.mfaKeys.current, secret, factor.id));
     await recordTotpUse(q, factor.id, step, at);
     return true;
   }
   const code = normaliseBackupCode(passCode);
-  return code !== null && useBackupCode(q, factor.id, hashBackupCode(c.mfaKey, factor.id, code), at);
+  return code !== null && useBackupCode(q, factor.id, backupCodeHashes(c.mfaKeys, factor.id, code), at);
 }
 
 /**

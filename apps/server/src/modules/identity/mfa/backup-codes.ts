@@ -1,4 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
+import type { MfaKeys } from './secret-box';
 
 /** Letters and digits no one confuses when reading or typing them (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
 const ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
@@ -25,3 +26,8 @@ export function normaliseBackupCode(typed: string): string | null {
  */
 export const hashBackupCode = (key: Buffer, factorId: string, normalised: string): string =>
   createHmac('sha256', key).update(`backup:${factorId}:${normalised}`).digest('hex');
+
+/** The code's stored form under each configured key, the current one first (a set made before a key
+ * rotation keeps working while its key is among MFA_ENCRYPTION_KEYS_PREVIOUS). */
+export const backupCodeHashes = (keys: MfaKeys, factorId: string, normalised: string): string[] =>
+  [keys.current, ...keys.previous].map((key) => hashBackupCode(key, factorId, normalised));

@@ -79,6 +79,11 @@ export async function insertAuthenticator(q: Queryable, row: AuthenticatorRow): 
 }
 
 /** Records an accepted TOTP code's step (and activates a pending factor). */
+/** Replaces an app's sealed secret (re-sealed under the current key). */
+export async function resealSecret(q: Queryable, id: string, sealed: string): Promise<void> {
+  await q.query('UPDATE identity_authenticator SET secret_encrypted = $2 WHERE id = $1', [id, sealed]);
+}
+
 export async function recordTotpUse(q: Queryable, id: string, step: number, at: Date): Promise<void> {
   await q.query(
     `UPDATE identity_authenticator
@@ -93,27 +98,33 @@ export async function deleteAuthenticator(q: Queryable, id: string): Promise<voi
 }
 
 /** Replaces the factor's backup codes with `hashes`. */
-export async function replaceBackupCodes(q: Queryable, factorId: string, hashes: string[], at: Date) {
+export async function replaceBackupCodes(
+  q: Queryable,
+  factorId: string,
+  hashes: string[],
+  at: Date,
+  keyId: string,
+) {
   await q.query('DELETE FROM identity_backup_code WHERE factor_id = $1', [factorId]);
   for (const hash of hashes) {
-    await q.query('INSERT INTO identity_backup_code (factor_id, code_hash, created_at) VALUES ($1, $2, $3)', [
-      factorId,
-      hash,
-      at,
-    ]);
+    await q.query(
+      'INSERT INTO identity_backup_code (factor_id, code_hash, created_at, key_id) VALUES ($1, $2, $3, $4)',
+      [factorId, hash, at, keyId],
+    );
   }
 }
 
-/** Uses the unused code with this hash; false when there is none (wrong, or used before). */
+/** Uses the unused code with one of these hashes (one per key); false when there is none (wrong, or used before). */
 export async function useBackupCode(
   q: Queryable,
   factorId: string,
-  hash: string,
+  hashes: string[],
   at: Date,
 ): Promise<boolean> {
   const { rowCount } = await q.query(
-    `UPDATE identity_backup_code SET used_at = $3 WHERE factor_id = $1 AND code_hash = $2 AND used_at IS NULL`,
-    [factorId, hash, at],
+    `UPDATE identity_backup_code SET used_at = $3
+      WHERE factor_id = $1 AND code_hash = ANY($2::text[]) AND used_at IS NULL`,
+    [factorId, hashes, at],
   );
   if (rowCount === 0) return false;
   await q.query('UPDATE identity_authenticator SET last_used_at = $2 WHERE id = $1', [factorId, at]);

@@ -17,7 +17,7 @@ import {
   type UserRow,
 } from '../identity.repository';
 import { hashBackupCode, newBackupCodes } from '../mfa/backup-codes';
-import { sealSecret } from '../mfa/secret-box';
+import { keyId, sealSecret } from '../mfa/secret-box';
 import { base32Of, newTotpSecret, otpauthUri } from '../mfa/totp';
 import { maskPhone } from '../phone';
 import { newId } from '../secrets';
@@ -232,6 +232,7 @@ export async function createBackupCodes(
       factorId,
       codes.map((code) => hashBackupCode(key, factorId, code.replace('-', ''))),
       at,
+      keyId(key),
     );
     await tell(c, q, user, 'backup-codes-created', factor, at, meta);
     return factorId;
