@@ -151,7 +151,7 @@ test.describe('forgotten password', () => {
     // Signed in, the forgotten-password page sends him where he changes his password while signed in.
     await page.goto('/forgotten-password');
     await expect(page).toHaveURL(/\/profile\/login-security$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Update your password' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign-in and security' })).toBeVisible();
 
     // The link is used up: the page says so and offers a new one (not "register again").
     await signOut(page);

@@ -99,7 +99,7 @@ describe('identity contract', () => {
     ).toEqual({ status: 'SUCCESS', factors: [], sessionToken: '20tok' });
   });
 
-  it("accepts an authenticator app and backup codes in MFA_REQUIRED, and keeps them out of the SPA's phone list", () => {
+  it("accepts an authenticator app and backup codes in MFA_REQUIRED, and carries them into the SPA's sign-in result", () => {
     const withApps: AuthnTransaction = {
       ...mfaRequired,
       _embedded: {
@@ -126,7 +126,18 @@ describe('identity contract', () => {
     expect(authnTransaction.parse(withApps)).toEqual(withApps);
     expect(toSignInResult(withApps).factors).toEqual([
       { id: 'smsA', type: 'sms', phoneNumber: '+44 XXXX XXX123' },
+      { id: 'ostC', type: 'totp' },
+      { id: 'bkcD', type: 'backup_code', codesLeft: 9 },
     ]);
+    // Backup codes all used: not offered.
+    const usedUp: AuthnTransaction = {
+      ...withApps,
+      _embedded: {
+        user,
+        factors: [{ ...withApps._embedded.factors[2]!, profile: { name: 'Backup codes', codesLeft: 0 } }],
+      },
+    } as AuthnTransaction;
+    expect(toSignInResult(usedUp).factors).toEqual([]);
   });
 
   it('maps MFA_CHALLENGE to the spec MFA verify result, with landlineIsAMobile for calls to a mobile', () => {

@@ -159,7 +159,11 @@ const mfaRequiredTx = z.object({
   status: z.literal('MFA_REQUIRED'),
   stateToken: z.string(),
   expiresAt: isoInstant,
-  _embedded: z.object({ user: oktaUser, factors: z.array(z.union([oktaFactor, oktaAppFactor])) }),
+  _embedded: z.object({
+    user: oktaUser,
+    /** The order is the server's: the factor last used to sign in first, else text first. */
+    factors: z.array(z.union([oktaFactor, oktaAppFactor])),
+  }),
   _links: z.object({ cancel: oktaLink }),
 });
 
@@ -441,10 +445,22 @@ export function sessionStatusOf(
   }
 }
 
-export const signInFactor = z.object({ id: z.string(), type: factorType, phoneNumber: z.string() });
+/**
+ * A way to finish signing in, as the SPA offers it: a code sent by text or call to a masked number, a code
+ * from the authenticator app, or one of the customer's backup codes (with how many are left).
+ */
+export const signInFactor = z.discriminatedUnion('type', [
+  z.object({ id: z.string(), type: factorType, phoneNumber: z.string() }),
+  z.object({ id: z.string(), type: z.literal('totp') }),
+  z.object({ id: z.string(), type: z.literal('backup_code'), codesLeft: z.number() }),
+]);
 export type SignInFactor = z.infer<typeof signInFactor>;
+export type SignInFactorType = SignInFactor['type'];
 
-/** Sign-in result: status, stateToken, factors (id, type sms or call, phoneNumber), sessionToken. */
+/**
+ * Sign-in result: status, stateToken, factors (id, type sms, call, totp or backup_code, phoneNumber or
+ * codesLeft), sessionToken.
+ */
 export const signInResult = z.object({
   /** The provider status as sent (MFA_REQUIRED, SUCCESS, ...); sessionStatusOf maps it. */
   status: z.string(),
@@ -472,12 +488,16 @@ export function toSignInResult(tx: AuthnTransaction): SignInResult {
   if ('stateToken' in tx) result.stateToken = tx.stateToken;
   if (tx.status === 'SUCCESS') result.sessionToken = tx.sessionToken;
   if (tx.status === 'MFA_REQUIRED') {
-    // The SPA's sign-in result lists the phone factors; the app and backup codes come with their screens.
-    result.factors = tx._embedded.factors.flatMap((f) =>
-      f.factorType === 'sms' || f.factorType === 'call'
-        ? [{ id: f.id, type: f.factorType, phoneNumber: f.profile.phoneNumber }]
-        : [],
-    );
+    // In the provider's order (the factor last used first).
+    result.factors = tx._embedded.factors.flatMap((f): SignInFactor[] => {
+      if (f.factorType === 'sms' || f.factorType === 'call')
+        return [{ id: f.id, type: f.factorType, phoneNumber: f.profile.phoneNumber }];
+      if (f.factorType === 'token:software:totp') return [{ id: f.id, type: 'totp' }];
+      // Passkeys are not offered by the chooser yet (features/auth/passkey-step.ts does their step).
+      if (f.factorType === 'webauthn') return [];
+      const left = 'codesLeft' in f.profile ? (f.profile.codesLeft ?? 0) : 0;
+      return left > 0 ? [{ id: f.id, type: 'backup_code', codesLeft: left }] : [];
+    });
   }
   return result;
 }

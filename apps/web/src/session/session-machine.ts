@@ -131,12 +131,15 @@ export function parseSessionData(raw: string | null): SessionData | null {
   if (factorType === 'sms' || factorType === 'call') result.factorType = factorType;
   if (typeof data['landlineIsAMobile'] === 'boolean') result.landlineIsAMobile = data['landlineIsAMobile'];
   if (Array.isArray(data['factors'])) {
-    result.factors = (data['factors'] as unknown[]).flatMap((f) => {
+    result.factors = (data['factors'] as unknown[]).flatMap((f): SignInFactor[] => {
       if (!f || typeof f !== 'object') return [];
-      const { id, type, phoneNumber } = f as Record<string, unknown>;
-      if (typeof id !== 'string' || (type !== 'sms' && type !== 'call') || typeof phoneNumber !== 'string')
-        return [];
-      return [{ id, type, phoneNumber }];
+      const { id, type, phoneNumber, codesLeft } = f as Record<string, unknown>;
+      if (typeof id !== 'string') return [];
+      if ((type === 'sms' || type === 'call') && typeof phoneNumber === 'string')
+        return [{ id, type, phoneNumber }];
+      if (type === 'totp') return [{ id, type }];
+      if (type === 'backup_code' && typeof codesLeft === 'number') return [{ id, type, codesLeft }];
+      return [];
     });
   }
   return result;

@@ -1,6 +1,6 @@
 import { sessionStatusOf, toSignInResult, type AuthnTransaction } from '@portal/contracts/identity';
 import { navigateTo } from '../lib/app-navigation';
-import { isKnownTransaction, type AuthnAnswer } from './api/authn-answer';
+import { knownTransaction, type AuthnAnswer } from './api/authn-answer';
 import { applySessionEvent, getSessionData } from './session-store';
 import { beginTokenExchange } from './tokens';
 
@@ -42,8 +42,8 @@ export async function completeSignIn(
 ): Promise<SignInOutcome> {
   const navigate = options.navigate ?? true;
   const status = sessionStatusOf(answer.status);
-  if (!isKnownTransaction(answer)) return { kind: 'unsupported', providerStatus: answer.status };
-  const tx: AuthnTransaction = answer;
+  const tx: AuthnTransaction | null = knownTransaction(answer);
+  if (!tx) return { kind: 'unsupported', providerStatus: answer.status };
 
   if (status === 'success' && tx.status === 'SUCCESS') {
     applySessionEvent({ type: 'verified' });

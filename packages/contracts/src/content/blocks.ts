@@ -114,6 +114,116 @@ export const passwordDetailsBlock = z.looseObject({
   }),
 });
 
+/**
+ * The password re-confirmation a guarded change (adding or removing a sign-in method, new backup codes)
+ * asks for when the session has not signed in or confirmed the password within the last few minutes.
+ */
+export const reauthenticationTexts = z.object({
+  heading: z.string(),
+  body: richText,
+  passwordLabel: z.string(),
+  /** Beside the field when Confirm is pressed with it empty. */
+  passwordRequiredMessage: z.string(),
+  /** The password is not right. */
+  passwordErrorMessage: richText,
+  /** Anything else went wrong (network, server). */
+  errorMessage: richText,
+  confirmText: z.string(),
+  cancelText: z.string(),
+});
+export type ReauthenticationTexts = z.infer<typeof reauthenticationTexts>;
+
+/** The authenticator app (TOTP): what it is, its state, setting it up with a QR code and removing it. */
+export const authenticatorAppBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('authenticatorApp'),
+  /** What an authenticator app is, in plain words, with examples. */
+  body: richText,
+  statusLabel: z.string(),
+  notSetUpText: z.string(),
+  /** Carries `{date}`. */
+  setUpOnText: z.string(),
+  lastUsedLabel: z.string(),
+  neverUsedText: z.string(),
+  loadingText: z.string(),
+  loadErrorMessage: richText,
+  setUpText: z.string(),
+  /** Set up again (a new phone): replaces the app once the new one is confirmed. */
+  replaceText: z.string(),
+  removeText: z.string(),
+  setUp: z.object({
+    heading: z.string(),
+    /** Step 1: install an app and scan the QR code. */
+    scanBody: richText,
+    /** The QR code's text alternative. */
+    qrCodeAlt: z.string(),
+    /** Introduces the key for typing instead of scanning. */
+    keyIntro: richText,
+    keyLabel: z.string(),
+    /** Step 2: the code the app shows. */
+    codeLabel: z.string(),
+    codeHint: z.string(),
+    codeErrorMessage: z.string(),
+    wrongCodeMessage: richText,
+    lockedMessage: richText,
+    errorMessage: richText,
+    submitText: z.string(),
+    cancelText: z.string(),
+  }),
+  successMessage: richText,
+  remove: z.object({
+    heading: z.string(),
+    body: richText,
+    confirmText: z.string(),
+    cancelText: z.string(),
+    errorMessage: richText,
+  }),
+  removedMessage: richText,
+  reauthenticate: reauthenticationTexts,
+});
+
+/** Backup codes: how many are left, creating a new set (shown once, print and download), removing them. */
+export const backupCodesBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('backupCodes'),
+  body: richText,
+  loadingText: z.string(),
+  loadErrorMessage: richText,
+  noneText: z.string(),
+  /** Carries `{count}`. */
+  codesLeftText: z.string(),
+  createText: z.string(),
+  createNewText: z.string(),
+  /** Shown before replacing a set: the old codes stop working. */
+  replaceWarning: richText,
+  replaceConfirmText: z.string(),
+  cancelText: z.string(),
+  errorMessage: richText,
+  shown: z.object({
+    heading: z.string(),
+    body: richText,
+    listLabel: z.string(),
+    printText: z.string(),
+    downloadText: z.string(),
+    /** The download's first line; carries `{date}`. */
+    fileHeading: z.string(),
+    fileName: z.string(),
+    doneText: z.string(),
+  }),
+  removeText: z.string(),
+  remove: z.object({
+    heading: z.string(),
+    body: richText,
+    confirmText: z.string(),
+    cancelText: z.string(),
+    errorMessage: richText,
+  }),
+  removedMessage: richText,
+  reauthenticate: reauthenticationTexts,
+});
+
 export const policyDetailsBlock = z.looseObject({
   ...blockBase,
   type: z.literal('policyDetails'),
@@ -451,6 +561,8 @@ export const contentBlock = z.discriminatedUnion('type', [
   personalDetailsBlock,
   contactDetailsBlock,
   passwordDetailsBlock,
+  authenticatorAppBlock,
+  backupCodesBlock,
   passkeysBlock,
   policyDetailsBlock,
   policiesGridBlock,

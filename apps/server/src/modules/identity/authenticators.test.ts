@@ -8,7 +8,7 @@ import { HttpError } from '../../platform/errors';
 import { openDb, type Db } from '../../platform/db';
 import { identityLimits } from './authn.service';
 import { openSecret } from './mfa/secret-box';
-import { createTestUser, margaret, outbox, post, signIn, tx } from './test-support';
+import { createTestUser, latestCode, margaret, outbox, post, signIn, tx } from './test-support';
 
 /*
  * Issue 25, first slice: an authenticator app (TOTP, RFC 6238) and backup codes as second factors. Codes are
@@ -275,6 +275,43 @@ describe.each(variants)('authenticator app and backup codes ($name)', (variant) 
       [user.customerId],
     );
     expect(wrongAudits.rowCount).toBe(2);
+  });
+
+  it('lists the factor last used first at sign-in; a customer who never used one sees text first', async () => {
+    const who = await createTestUser(t.db, { landline: true, now: t.clock.now() });
+    const order = async () => {
+      t.clock.advance(1000);
+      return (await signIn(t.app, who.login, who.password)).factors.map((f) => f.factorType);
+    };
+    expect(await order()).toEqual(['sms', 'call', 'call']);
+
+    // A voice call to the landline signs in: it comes first next time.
+    const { stateToken, factors } = await signIn(t.app, who.login, who.password);
+    const landline = factors.filter((f) => f.factorType === 'call').at(-1)!;
+    expect(
+      (await post(t.app, `/api/v1/authn/factors/${landline.id}/verify`, { stateToken })).statusCode,
+    ).toBe(200);
+    const passCode = await latestCode(t.app, who.landline!);
+    expect(
+      (await post(t.app, `/api/v1/authn/factors/${landline.id}/verify`, { stateToken, passCode })).statusCode,
+    ).toBe(200);
+    const afterCall = await signIn(t.app, who.login, who.password);
+    expect(afterCall.factors[0]!.id).toBe(landline.id);
+
+    // Backup codes used later come first; the unused app (never used to sign in) keeps its place.
+    const { codes } = await identity().createBackupCodes(who.customerId);
+    const backup = await toAppFactor(who, 'backup_code');
+    expect((await verify(backup.factor.id, backup.stateToken, codes[0]!)).statusCode).toBe(200);
+    expect(await order()).toEqual(['backup_code', 'call', 'sms', 'call']);
+
+    // And the app, once it signs in.
+    const enrolment = await activeApp(who);
+    t.clock.advance(STEP_MS);
+    const app = await toAppFactor(who);
+    expect(
+      (await verify(app.factor.id, app.stateToken, codeAt(enrolment.key, t.clock.now()))).statusCode,
+    ).toBe(200);
+    expect((await order())[0]).toBe('token:software:totp');
   });
 
   it('emails the customer when an app is added or removed and when backup codes are created', async () => {

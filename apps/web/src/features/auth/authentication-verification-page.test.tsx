@@ -6,13 +6,20 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { reachVerification } from '../../session/testing/journey';
 import { contentPages, renderAuthPage } from '../../session/testing/render-auth-page';
 import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
-import { david, identityScenario, margaret, oktaError } from '../../test/fake-api/identity-scenario';
+import {
+  appCode,
+  david,
+  identityScenario,
+  margaret,
+  oktaError,
+  rosemary,
+} from '../../test/fake-api/identity-scenario';
 import AuthenticationVerificationPage from './authentication-verification-page';
 
 const page = contentPages.verify;
 
 beforeEach(() => {
-  identityScenario();
+  identityScenario([margaret, david, rosemary]);
 });
 
 const renderVerify = () => renderAuthPage(<AuthenticationVerificationPage page={page} />, '/login/verify');
@@ -86,5 +93,80 @@ describe('AuthenticationVerificationPage', () => {
   it('goes to the start when opened without a sign-in in progress', async () => {
     const { location } = await renderVerify();
     await waitFor(() => expect(location().pathname).toBe('/login'));
+  });
+
+  describe('with an authenticator app and backup codes', () => {
+    it('lists every method the customer has, in the provider order, and leaves out types it cannot use', async () => {
+      await reachVerification(rosemary);
+      await renderVerify();
+      expect(
+        screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
+      ).toEqual(['Authenticator app', 'Text message to +44 XXXX XXX666', 'A backup code (2 left)']);
+    });
+
+    it('takes the app code without sending anything, says when it is wrong and keeps it, then signs in', async () => {
+      const user = userEvent.setup();
+      await reachVerification(rosemary);
+      await renderVerify();
+      await user.click(screen.getByRole('radio', { name: 'Authenticator app' }));
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      const heading = await screen.findByRole('heading', {
+        level: 1,
+        name: 'Enter the code from your authenticator app',
+      });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(callsTo(factorVerifyCall)).toHaveLength(0);
+
+      const field = screen.getByRole('textbox', { name: 'Code from your app' });
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(
+        await screen.findByRole('link', { name: 'Enter the 6-digit code, using numbers only' }),
+      ).toBeInTheDocument();
+      await user.type(field, '111111');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('That code is not right.');
+      await waitFor(() => expect(alert).toHaveFocus());
+      expect(field).toHaveValue('111111');
+
+      await user.clear(field);
+      await user.type(field, appCode);
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.'))).toBe(true));
+      expect(callsTo(factorVerifyCall).at(-1)).toMatchObject({
+        params: { factorId: 'totp-rosemary' },
+        body: { passCode: appCode },
+      });
+    });
+
+    it('takes a backup code typed loosely, says when it is wrong, and goes back to the choice', async () => {
+      const user = userEvent.setup();
+      await reachVerification(rosemary);
+      await renderVerify();
+      await user.click(screen.getByRole('radio', { name: 'A backup code (2 left)' }));
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await screen.findByRole('heading', { level: 1, name: 'Enter a backup code' });
+      const field = screen.getByRole('textbox', { name: 'Backup code' });
+      await user.type(field, 'acd');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(
+        await screen.findByRole('link', { name: /Enter the 8-character backup code/ }),
+      ).toBeInTheDocument();
+
+      // Typed loosely (lower case, a space): sent as the code it is; a wrong or used one is refused.
+      await user.clear(field);
+      await user.type(field, 'kmnp qrtx');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'That backup code is not right or has been used.',
+      );
+      expect(callsTo(factorVerifyCall).at(-1)?.body).toMatchObject({ passCode: 'KMNP-QRTX' });
+      expect(field).toHaveValue('kmnp qrtx');
+
+      await user.click(screen.getByRole('button', { name: 'Choose another way' }));
+      const chooser = await screen.findByRole('heading', { level: 1, name: page.heading });
+      await waitFor(() => expect(chooser).toHaveFocus());
+      expect(screen.getByRole('radio', { name: 'A backup code (2 left)' })).toBeChecked();
+    });
   });
 });

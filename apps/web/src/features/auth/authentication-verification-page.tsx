@@ -1,6 +1,6 @@
 import type { FormField } from '@portal/contracts/content';
 import type { SignInFactor } from '@portal/contracts/identity';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary } from '../../components/ui/error-summary';
@@ -20,7 +20,8 @@ import { completeSignIn } from '../../session/sign-in';
 import { signOut } from '../../session/sign-out';
 import { useAuthSnapshot } from '../../session/session-store';
 import { fieldId } from '../../lib/validation/field';
-import { pageMessage } from './utils/page-messages';
+import { AuthenticatorCodeForm } from './components/authenticator-code-form';
+import { pageMessage, plainText } from './utils/page-messages';
 
 const defaultMethodField: FormField = {
   id: 'verify-method',
@@ -33,18 +34,32 @@ const defaultMethodField: FormField = {
   options: [
     { id: 'verify-method-sms', label: 'Text message to {phone}', value: 'sms' },
     { id: 'verify-method-call', label: 'Phone call to {phone}', value: 'call' },
+    { id: 'verify-method-totp', label: 'Authenticator app', value: 'totp' },
+    { id: 'verify-method-backup-code', label: 'A backup code ({count} left)', value: 'backup_code' },
   ],
 };
 
-/** One radio per factor the customer has, labelled from content with the masked number filled in. */
+const defaultLabels: Record<SignInFactor['type'], string> = {
+  sms: 'Text message to {phone}',
+  call: 'Phone call to {phone}',
+  totp: 'Authenticator app',
+  backup_code: 'A backup code ({count} left)',
+};
+
+/**
+ * One radio per factor the customer has, in the provider's order (the one last used first), labelled from
+ * content with the masked number or the backup codes left filled in.
+ */
 export function factorOptions(field: FormField, factors: readonly SignInFactor[]) {
   return factors.map((factor) => {
     const option = field.options?.find((o) => o.value === factor.type);
-    const label =
-      option?.label ?? (factor.type === 'sms' ? 'Text message to {phone}' : 'Phone call to {phone}');
+    const label = option?.label ?? defaultLabels[factor.type];
     return {
       value: factor.id,
-      label: fillPlaceholders(label, { phone: factor.phoneNumber }),
+      label: fillPlaceholders(label, {
+        phone: 'phoneNumber' in factor ? factor.phoneNumber : '',
+        count: 'codesLeft' in factor ? factor.codesLeft : '',
+      }),
       ...(option?.hint ? { hint: option.hint } : {}),
     };
   });
@@ -52,8 +67,10 @@ export function factorOptions(field: FormField, factors: readonly SignInFactor[]
 
 /**
  * Choose how to get the security code (spec section 4): a text message or a voice call, to the masked
- * numbers the identity provider offered. Sending asks the provider for a code and opens the challenge
- * page. On failure the session is cleared and the customer goes back to the start (the sign-in page).
+ * numbers the identity provider offered, or (issue 25) the authenticator app or a backup code, in the
+ * provider's order, the method last used first. Sending asks the provider for a code and opens the
+ * challenge page; the app and a backup code send nothing and go straight to entering the code here. On a
+ * failure to send, the session is cleared and the customer goes back to the start (the sign-in page).
  */
 export default function AuthenticationVerificationPage({
   page,
@@ -70,6 +87,14 @@ export default function AuthenticationVerificationPage({
   const [chosen, setChosen] = useState<string | null>(() => (factors.length === 1 ? factors[0]!.id : null));
   const [revealed, setRevealed] = useState(0);
   const [submitting, setSubmitting] = useState(false);
+  const [entering, setEntering] = useState<{ id: string; kind: 'totp' | 'backup_code' } | null>(null);
+  const chooser = useRef<HTMLHeadingElement>(null);
+  const cameBack = useRef(false);
+
+  useEffect(() => {
+    // Back from entering an app or backup code: the choice is read again from its heading.
+    if (entering === null && cameBack.current) chooser.current?.focus();
+  }, [entering]);
 
   useEffect(() => {
     // Reached without a sign-in in progress (bookmark, back button after finishing): start again.
@@ -87,6 +112,10 @@ export default function AuthenticationVerificationPage({
     const factor = factors.find((f) => f.id === chosen);
     if (!factor || !data.stateToken || submitting) {
       setRevealed((n) => n + 1);
+      return;
+    }
+    if (factor.type === 'totp' || factor.type === 'backup_code') {
+      setEntering({ id: factor.id, kind: factor.type });
       return;
     }
     setSubmitting(true);
@@ -119,9 +148,32 @@ export default function AuthenticationVerificationPage({
     }
   };
 
+  if (entering && data.stateToken) {
+    return (
+      <article className="page">
+        <AuthenticatorCodeForm
+          page={page}
+          kind={entering.kind}
+          factorId={entering.id}
+          stateToken={data.stateToken}
+          onBack={() => {
+            cameBack.current = true;
+            setEntering(null);
+          }}
+        />
+        <CallToActionList items={page.callsToAction} />
+      </article>
+    );
+  }
+
+  const chosenFactor = factors.find((f) => f.id === chosen);
+  const sendsNothing = chosenFactor?.type === 'totp' || chosenFactor?.type === 'backup_code';
+
   return (
     <article className="page">
-      <h1>{page.heading}</h1>
+      <h1 ref={chooser} tabIndex={-1}>
+        {page.heading}
+      </h1>
       <ErrorSummary
         title={pageMessage(page, 'errorSummaryHeading')}
         errors={error ? [{ id: inputId, message: error }] : []}
@@ -152,7 +204,7 @@ export default function AuthenticationVerificationPage({
             submittingText={settings.commonTexts['sending']}
             onDisabledClick={() => setRevealed((n) => n + 1)}
           >
-            {page.submitText ?? 'Send code'}
+            {sendsNothing ? plainText(pageMessage(page, 'continueText')) : (page.submitText ?? 'Send code')}
           </Button>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { isKnownTransaction, type AuthnAnswer } from '../../session/api/authn-answer';
+import { knownTransaction, type AuthnAnswer } from '../../session/api/authn-answer';
 import { sendFactorCode, verifyFactorAssertion } from '../../session/api/factor-verify';
 
 /**
@@ -10,13 +10,14 @@ import { sendFactorCode, verifyFactorAssertion } from '../../session/api/factor-
  * rejects with its DOMException-based error: see isPasskeyCancelled.
  */
 export async function verifyWithPasskey(stateToken: string, factorId: string): Promise<AuthnAnswer> {
-  const challenged = await sendFactorCode(factorId, stateToken);
+  const answer = await sendFactorCode(factorId, stateToken);
+  const challenged = knownTransaction(answer);
   if (
-    !isKnownTransaction(challenged) ||
+    !challenged ||
     challenged.status !== 'MFA_CHALLENGE' ||
     challenged._embedded.factor.factorType !== 'webauthn'
   ) {
-    throw new Error(`Unexpected answer ${challenged.status} to a passkey challenge`);
+    throw new Error(`Unexpected answer ${answer.status} to a passkey challenge`);
   }
   const challenge = challenged._embedded.factor._embedded.challenge;
   const { startAuthentication } = await import('@simplewebauthn/browser');

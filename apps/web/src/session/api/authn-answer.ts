@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
-import { authnTransaction, type AuthnTransaction } from '@portal/contracts/identity';
+import {
+  authnTransaction,
+  oktaAppFactor,
+  oktaFactor,
+  type AuthnTransaction,
+} from '@portal/contracts/identity';
 
 /**
  * The identity provider's classic Authentication API (Okta's shapes), as the sign-in pages use it: one
@@ -26,7 +31,21 @@ export function widened<C extends { responses: Record<number, z.ZodMiniType> }>(
   return { ...call, responses: { ...call.responses, 200: anyTransaction } };
 }
 
-/** True when the answer is one of the statuses our contract knows, with its full shape. */
-export function isKnownTransaction(answer: AuthnAnswer): answer is AuthnTransaction {
-  return authnTransaction.safeParse(answer).success;
+const knownFactor = z.union([oktaFactor, oktaAppFactor]);
+
+/**
+ * The answer as one of the statuses our contract knows, with its full shape; null for any other. An
+ * MFA_REQUIRED that lists a factor type this version cannot use (a passkey before the SPA offers it,
+ * anything a real Okta org adds) is kept without that factor rather than refused.
+ */
+export function knownTransaction(answer: AuthnAnswer): AuthnTransaction | null {
+  const parsed = authnTransaction.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const embedded = (answer as { _embedded?: unknown })._embedded;
+  if (answer.status !== 'MFA_REQUIRED' || !embedded || typeof embedded !== 'object') return null;
+  const factors = (embedded as { factors?: unknown }).factors;
+  if (!Array.isArray(factors)) return null;
+  const usable = factors.filter((f) => knownFactor.safeParse(f).success);
+  const again = authnTransaction.safeParse({ ...answer, _embedded: { ...embedded, factors: usable } });
+  return again.success ? again.data : null;
 }

@@ -10,6 +10,7 @@ import {
   type AuthnTransaction,
   type FactorType,
   type OktaError,
+  type OktaFactor,
 } from '@portal/contracts/identity';
 import { endCurrentSessionCall } from '@portal/contracts/session';
 import { http, HttpResponse, type HttpHandler } from 'msw';
@@ -26,12 +27,18 @@ import { fakeApi, fakeCall, recordRequest } from './fake-api';
 const orgUrl = testPageInit.identity.orgUrl;
 const issuer = testPageInit.identity.issuer;
 
-interface FakeFactor {
-  id: string;
-  type: FactorType;
-  phoneNumber: string;
-  landlineIsAMobile?: boolean;
-}
+type FakeFactor =
+  | { id: string; type: FactorType; phoneNumber: string; landlineIsAMobile?: boolean }
+  /** The authenticator app: its right code is always `appCode`. */
+  | { id: string; type: 'totp' }
+  /** Backup codes: `backupCodes` each work once. */
+  | { id: string; type: 'backup_code'; codesLeft: number }
+  /** A factor type the SPA does not offer (as a newer server or a real Okta org may list). */
+  | { id: string; type: 'webauthn' };
+
+/** The authenticator app's code in the fake provider, and the backup codes it accepts (once each). */
+export const appCode = '246810';
+const backupCodes = ['ACDE-FGHJ', 'KMNP-QRTU'];
 
 export interface FakeUser {
   id: string;
@@ -101,7 +108,34 @@ function oktaUser(user: FakeUser) {
   };
 }
 
+/** Rosemary: a text, the authenticator app (used last, so listed first) and backup codes. */
+export const rosemary: FakeUser = {
+  id: '00u-rosemary',
+  email: 'rosemary.clarke@example.co.uk',
+  password: 'BrookCottageClun49',
+  factors: [
+    { id: 'totp-rosemary', type: 'totp' },
+    { id: 'passkey-rosemary', type: 'webauthn' },
+    { id: 'sms-rosemary', type: 'sms', phoneNumber: '+44 XXXX XXX666' },
+    { id: 'backup-rosemary', type: 'backup_code', codesLeft: 2 },
+  ],
+};
+
 function oktaFactor(f: FakeFactor) {
+  if (f.type === 'totp' || f.type === 'backup_code')
+    return {
+      id: f.id,
+      factorType: f.type === 'totp' ? ('token:software:totp' as const) : ('backup_code' as const),
+      provider: f.type === 'totp' ? ('GOOGLE' as const) : ('CUSTOM' as const),
+      vendorName: f.type === 'totp' ? ('GOOGLE' as const) : ('CUSTOM' as const),
+      profile: { name: 'Authenticator app', ...(f.type === 'backup_code' ? { codesLeft: f.codesLeft } : {}) },
+    };
+  if (f.type === 'webauthn')
+    return { id: f.id, factorType: 'webauthn', provider: 'FIDO', vendorName: 'FIDO', profile: {} };
+  return oktaPhoneFactor(f);
+}
+
+function oktaPhoneFactor(f: PhoneFactor) {
   return {
     id: f.id,
     factorType: f.type,
@@ -119,18 +153,22 @@ function mfaRequiredTx(user: FakeUser, stateToken: string): AuthnTransaction {
     status: 'MFA_REQUIRED',
     stateToken,
     expiresAt: expiresAt(),
-    _embedded: { user: oktaUser(user), factors: user.factors.map(oktaFactor) },
+    // A factor type the contract does not list (webauthn) goes out as a newer server would send it.
+    _embedded: { user: oktaUser(user), factors: user.factors.map(oktaFactor) as OktaFactor[] },
     _links: { cancel: link(cancelCall.path) },
   };
 }
 
-function mfaChallengeTx(user: FakeUser, factor: FakeFactor, stateToken: string): AuthnTransaction {
+type PhoneFactor = Extract<FakeFactor, { phoneNumber: string }>;
+const isPhone = (f: FakeFactor): f is PhoneFactor => f.type === 'sms' || f.type === 'call';
+
+function mfaChallengeTx(user: FakeUser, factor: PhoneFactor, stateToken: string): AuthnTransaction {
   return {
     status: 'MFA_CHALLENGE',
     stateToken,
     expiresAt: expiresAt(),
     factorResult: 'CHALLENGE',
-    _embedded: { user: oktaUser(user), factor: oktaFactor(factor) },
+    _embedded: { user: oktaUser(user), factor: oktaPhoneFactor(factor) },
     _links: {
       next: link(buildPath(factorVerifyCall.path, { factorId: factor.id })),
       prev: link(previousCall.path),
@@ -205,6 +243,7 @@ export interface IdentityScenario {
  */
 export function identityScenario(users: FakeUser[] = [margaret, david]): IdentityScenario {
   const transactions = new Map<string, { user: FakeUser; factor?: FakeFactor; code?: string }>();
+  const usedBackupCodes = new Set<string>();
   let counter = 0;
   let lastCode: string | undefined;
   let tokenCount = 0;
@@ -215,6 +254,8 @@ export function identityScenario(users: FakeUser[] = [margaret, david]): Identit
     if (!tx) return { status: 401, body: oktaError('E0000011', 'Invalid token provided') } as const;
     const factor = tx.user.factors.find((f) => f.id === factorId);
     if (!factor) return { status: 404, body: oktaError('E0000007', 'Not found') } as const;
+    if (!isPhone(factor))
+      return { status: 403, body: oktaError('E0000068', 'Invalid Passcode/Answer') } as const;
     const length = factor.type === 'sms' || factor.landlineIsAMobile ? 6 : 5;
     counter += 1;
     tx.code = String(100000 + counter * 7919).slice(0, length);
@@ -251,7 +292,15 @@ export function identityScenario(users: FakeUser[] = [margaret, david]): Identit
       if (body.passCode === undefined) return challenge(body.stateToken, params.factorId);
       const tx = transactions.get(body.stateToken);
       if (!tx) return { status: 401, body: oktaError('E0000011', 'Invalid token provided') };
-      if (body.passCode !== tx.code)
+      const factor = tx.user.factors.find((f) => f.id === params.factorId);
+      const right =
+        factor?.type === 'totp'
+          ? body.passCode === appCode
+          : factor?.type === 'backup_code'
+            ? backupCodes.includes(body.passCode) && !usedBackupCodes.has(body.passCode)
+            : body.passCode === tx.code;
+      if (factor?.type === 'backup_code' && right) usedBackupCodes.add(body.passCode);
+      if (!right)
         return {
           status: 403,
           body: oktaError('E0000068', 'Invalid Passcode/Answer', ['That code is not right.']),

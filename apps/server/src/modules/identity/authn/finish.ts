@@ -3,6 +3,7 @@ import {
   activateUser,
   insertSessionToken,
   listFactors,
+  recordFactorUse,
   recordSuccess,
   setPassword,
   updateTransaction,
@@ -33,6 +34,8 @@ export async function finishTransaction(
   await recordSuccess(q, user.id, at);
   const method =
     appMethod ?? (await listFactors(q, user.id)).find((f) => f.id === factorId)?.factorType ?? null;
+  // The app and backup codes record their own use; a phone number's is kept here, for "last used first".
+  if (!appMethod) await recordFactorUse(q, factorId, at);
   if (t.pendingPasswordHash) {
     await setPassword(q, user.id, t.pendingPasswordHash, at, t.kind === 'recovery');
     await c.audit(q, meta, {

@@ -67,18 +67,36 @@ const appFactorJson = (c: AuthnContext, f: AuthenticatorRow, codesLeft?: number)
   _links: { verify: link(c, `/api/v1/authn/factors/${f.id}/verify`) },
 });
 
+type Listed = { json: OktaFactor | OktaAppFactor; lastUsedAt: Date | null };
+
 /** The user's active app factors as MFA_REQUIRED lists them; backup codes only while some are left. */
-async function activeAppFactors(c: AuthnContext, userId: string): Promise<OktaAppFactor[]> {
-  const out: OktaAppFactor[] = [];
+async function activeAppFactors(c: AuthnContext, userId: string): Promise<Listed[]> {
+  const out: Listed[] = [];
   for (const f of await listAuthenticators(c.db, userId)) {
     if (f.status !== 'ACTIVE') continue;
-    if (f.kind !== 'backup_codes') out.push(appFactorJson(c, f));
+    if (f.kind !== 'backup_codes') out.push({ json: appFactorJson(c, f), lastUsedAt: f.lastUsedAt });
     else {
       const left = await backupCodesLeft(c.db, f.id);
-      if (left > 0) out.push(appFactorJson(c, f, left));
+      if (left > 0) out.push({ json: appFactorJson(c, f, left), lastUsedAt: f.lastUsedAt });
     }
   }
   return out;
+}
+
+/**
+ * Every factor of the user, the one used last first (then the others by when they were last used); those
+ * never used keep their own order after them: text, call, the app, backup codes. A customer who has never
+ * used any sees the text message first, as before there was a choice.
+ */
+async function factorsInOrder(c: AuthnContext, userId: string): Promise<Array<OktaFactor | OktaAppFactor>> {
+  const phones: Listed[] = (await listFactors(c.db, userId)).map((f) => ({
+    json: factorJson(c, f),
+    lastUsedAt: f.lastUsedAt,
+  }));
+  const all = [...phones, ...(await activeAppFactors(c, userId))];
+  const used = (l: Listed) => l.lastUsedAt?.getTime() ?? 0;
+  // Array.prototype.sort is stable, so the unused keep their order.
+  return all.sort((a, b) => used(b) - used(a)).map((l) => l.json);
 }
 
 export async function mfaRequired(
@@ -93,10 +111,7 @@ export async function mfaRequired(
     expiresAt: t.expiresAt.toISOString(),
     _embedded: {
       user: userJson(user),
-      factors: [
-        ...(await listFactors(c.db, user.id)).map((f) => factorJson(c, f)),
-        ...(await activeAppFactors(c, user.id)),
-      ],
+      factors: await factorsInOrder(c, user.id),
     },
     _links: { cancel: cancelLink(c) },
   };

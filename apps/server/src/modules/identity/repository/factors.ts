@@ -14,11 +14,16 @@ export async function listFactors(q: Queryable, userId: string): Promise<FactorR
   return rows.map(toFactor);
 }
 
+/** A code sent to this number finished a transaction. */
+export async function recordFactorUse(q: Queryable, factorId: string, at: Date): Promise<void> {
+  await q.query('UPDATE identity_factor SET last_used_at = $2 WHERE id = $1', [factorId, at]);
+}
+
 /** Makes the user's factors exactly `factors`, keeping the ids of those that stay. */
 export async function syncFactors(
   q: Queryable,
   userId: string,
-  factors: Array<{ id: string; factorType: 'sms' | 'call'; phoneNumber: string; isMobile: boolean }>,
+  factors: Array<Omit<FactorRow, 'userId' | 'lastUsedAt'>>,
   now: Date,
 ): Promise<void> {
   const existing = await listFactors(q, userId);

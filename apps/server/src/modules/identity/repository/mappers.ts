@@ -23,6 +23,7 @@ export const toFactor = (r: any): FactorRow => ({
   factorType: r.factor_type,
   phoneNumber: r.phone_number,
   isMobile: r.is_mobile,
+  lastUsedAt: dateOrNull(r.last_used_at),
 });
 export const toTransaction = (r: any): TransactionRow => ({
   id: r.id,

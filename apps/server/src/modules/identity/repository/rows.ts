@@ -25,6 +25,8 @@ export interface FactorRow {
   factorType: 'sms' | 'call';
   phoneNumber: string;
   isMobile: boolean;
+  /** When a code sent to it last finished a transaction. */
+  lastUsedAt: Date | null;
 }
 
 export interface TransactionRow {

@@ -45,6 +45,20 @@ const fallbackMessages = {
     '<p>Text messages can take a few minutes to arrive. If you still do not have a code, ask for a new one.</p>',
   helpByCallText:
     '<p>If you missed the call or did not catch the code, ask for a new one and we will call you again.</p>',
+  appCodeHeading: 'Enter the code from your authenticator app',
+  appCodeLabel: 'Code from your app',
+  appCodeHint: 'The 6-digit code your app shows now',
+  appCodeErrorMessage: 'Enter the 6-digit code, using numbers only',
+  appCodeWrongMessage:
+    '<p>That code is not right. Check the code your app shows now and try again. Codes change every 30 seconds.</p>',
+  backupCodeHeading: 'Enter a backup code',
+  backupCodeLabel: 'Backup code',
+  backupCodeHint: 'One of the codes you saved, for example ABCD-EFGH. Each code works once.',
+  backupCodeErrorMessage: 'Enter the 8-character backup code',
+  backupCodeWrongMessage:
+    '<p>That backup code is not right or has been used. Check it and try again, or use another code.</p>',
+  chooseAnotherText: 'Choose another way',
+  continueText: 'Continue',
 } as const;
 
 export type MessageKey = keyof typeof fallbackMessages;
