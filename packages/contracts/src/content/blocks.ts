@@ -544,8 +544,8 @@ export const passkeysBlock = z.looseObject({
   addFailedMessage: richText,
   /** Any other failed save: the typed name stays. */
   updateErrorMessage: richText,
-  /** 403 REAUTHENTICATION_REQUIRED: the customer must confirm it is them (sign in again) first. */
-  reauthenticationMessage: richText,
+  /** The password dialog when adding or removing needs a recent sign-in (403 REAUTHENTICATION_REQUIRED). */
+  reauthenticate: reauthenticationTexts,
 });
 
 export const faqBlock = z.looseObject({

@@ -1,5 +1,5 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { REAUTHENTICATION_REQUIRED, type SignInMethod } from '@portal/contracts/sign-in-methods';
+import type { SignInMethod } from '@portal/contracts/sign-in-methods';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -19,35 +19,11 @@ import { registerPasskey } from '../api/register-passkey';
 import { removeSignInMethod } from '../api/remove-sign-in-method';
 import { renamePasskey } from '../api/rename-passkey';
 import { formatPasswordDate } from '../password-date';
+import { ReauthenticationCancelled, useReauthenticate } from '../reauthenticate';
 
 type Block = BlockOf<'passkeys'>;
 type Outcome = 'added' | 'renamed' | 'removed';
-type Problem = 'addFailed' | 'update' | 'reauthentication';
-
-/** A change the server refused until the customer confirms it is them (step-up, 403 REAUTHENTICATION_REQUIRED). */
-class ReauthenticationRequired extends Error {}
-
-/**
- * Every change goes through here: the one place a step-up answer is recognised, so a password dialog can
- * be offered (and the change retried) here later.
- */
-async function guarded<T>(change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.status === 403 &&
-      (error.body as { code?: unknown } | undefined)?.code === REAUTHENTICATION_REQUIRED
-    ) {
-      throw new ReauthenticationRequired();
-    }
-    throw error;
-  }
-}
-
-const problemOf = (error: unknown, otherwise: Problem): Problem =>
-  error instanceof ReauthenticationRequired ? 'reauthentication' : otherwise;
+type Problem = 'addFailed' | 'update';
 
 /** The name rule of the contract: 1 to 60 characters once trimmed. */
 const nameValid = (name: string) => name.trim().length >= 1 && name.trim().length <= 60;
@@ -116,6 +92,7 @@ function NameForm({
  * The profile's passkeys (issue 25, decision 024): what a passkey is, the customer's passkeys with their
  * name, when each was added and last used, and adding (a name, then the browser's prompt), renaming and
  * removing one (after a confirmation). Each outcome is announced; a failed save says so and keeps the name.
+ * Adding and removing ask for the password first when the sign-in is not recent (reauthenticate.tsx).
  */
 function PasskeysBlock({ block }: { block: Block }) {
   const user = useCurrentUser();
@@ -131,6 +108,8 @@ function PasskeysBlock({ block }: { block: Block }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const counter = useRef(0);
   const headingId = `${block.id}-heading`;
+  // Adding and removing need a recent sign-in: the password dialog asks, then the change is made again.
+  const { guarded, dialog } = useReauthenticate(customerId, block.reauthenticate);
 
   useEffect(() => {
     let live = true;
@@ -160,7 +139,9 @@ function PasskeysBlock({ block }: { block: Block }) {
     setOutcome({ kind, n: counter.current });
     await queryClient.invalidateQueries({ queryKey });
   };
-  const fail = (kind: Problem) => {
+  /** A failed change; closing the password dialog is no failure (nothing changed, nothing to say). */
+  const fail = (kind: Problem, error?: unknown) => {
+    if (error instanceof ReauthenticationCancelled) return;
     counter.current += 1;
     setOutcome(null);
     setProblem({ kind, n: counter.current });
@@ -195,7 +176,7 @@ function PasskeysBlock({ block }: { block: Block }) {
       setAdding(false);
       await done('added');
     } catch (error) {
-      fail(problemOf(error, error instanceof ApiError && error.status === 400 ? 'addFailed' : 'update'));
+      fail(error instanceof ApiError && error.status === 400 ? 'addFailed' : 'update', error);
     } finally {
       setBusy(false);
     }
@@ -205,11 +186,11 @@ function PasskeysBlock({ block }: { block: Block }) {
     if (!customerId) return;
     setBusy(true);
     try {
-      await guarded(() => renamePasskey(customerId, id, name));
+      await renamePasskey(customerId, id, name);
       setRenaming(null);
       await done('renamed');
     } catch (error) {
-      fail(problemOf(error, 'update'));
+      fail('update', error);
     } finally {
       setBusy(false);
     }
@@ -217,14 +198,14 @@ function PasskeysBlock({ block }: { block: Block }) {
 
   const remove = async (method: SignInMethod) => {
     if (!customerId) return;
+    // The confirmation closes first: a password dialog may follow, and one dialog shows at a time.
+    setRemoving(null);
     setBusy(true);
     try {
       await guarded(() => removeSignInMethod(customerId, method.id));
-      setRemoving(null);
       await done('removed');
     } catch (error) {
-      setRemoving(null);
-      fail(problemOf(error, 'update'));
+      fail('update', error);
     } finally {
       setBusy(false);
     }
@@ -236,11 +217,7 @@ function PasskeysBlock({ block }: { block: Block }) {
       ]
     : null;
   const problemHtml = problem
-    ? {
-        addFailed: block.addFailedMessage,
-        update: block.updateErrorMessage,
-        reauthentication: block.reauthenticationMessage,
-      }[problem.kind]
+    ? { addFailed: block.addFailedMessage, update: block.updateErrorMessage }[problem.kind]
     : null;
 
   return (
@@ -352,6 +329,7 @@ function PasskeysBlock({ block }: { block: Block }) {
           </div>
         </Modal>
       )}
+      {dialog}
     </section>
   );
 }
