@@ -1,13 +1,13 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { signIn, signOut, toDashboardPastMarketingStep } from './auth-helpers';
+import { enterCredentials, signIn, signOut, toDashboardPastMarketingStep } from './auth-helpers';
 import { expect, test } from './support/fixtures';
 import { expectScreenAtEverySize } from './support/screens';
 
 /*
  * Passkeys (issue 25 points 1 and 8), with Chromium's virtual authenticator (a platform authenticator
  * that holds discoverable credentials and verifies the user): Gareth adds a passkey from the profile,
- * signs out, signs in with the passkey alone (the button; then the email field's autofill list), and
- * removes it. Gareth is the passkey journeys' own demo customer (README, "Demo sign-in"). Each new screen
+ * signs out, signs in with the passkey alone (the button; then the email field's autofill list), signs
+ * in with the password and then the passkey (the sign-in chooser), and removes it. Gareth is the passkey journeys' own demo customer (README, "Demo sign-in"). Each new screen
  * is checked at a phone's width and a desktop's (axe), and for reflow between.
  */
 
@@ -137,7 +137,7 @@ test.describe('passkeys', () => {
     await expect(page.getByRole('textbox', { name: 'Email address' })).toBeEditable();
   });
 
-  test('the email field offers the passkey in its autofill list (conditional mediation)', async ({
+  test('the email field offers the passkey in its autofill list (conditional mediation), and it is the second step after the password', async ({
     page,
     request,
   }) => {
@@ -156,6 +156,24 @@ test.describe('passkeys', () => {
     await signOutFromTop(page);
     // With automatic presence, the virtual authenticator answers the page's waiting autofill request as
     // soon as it is made: the customer is signed in without touching the form.
+    await toDashboardPastMarketingStep(page);
+
+    // The passkey as the second step after the password. It is taken out of the authenticator while the
+    // sign-in page is open (else the autofill request would answer), and put back on the chooser, where
+    // it comes first, having been used last.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    const saved = credentials[0]!;
+    await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: saved.credentialId });
+    await signOutFromTop(page);
+    await enterCredentials(page, gareth.email, gareth.password);
+    await expect(page).toHaveURL(/\/login\/verify$/);
+    const radios = page.getByRole('radio');
+    await expect(radios.first()).toHaveAccessibleName('A passkey');
+    await expect(page.getByRole('radio', { name: gareth.phone.radio })).toBeVisible();
+    await expectScreenAtEverySize(page);
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: saved });
+    await radios.first().check();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await toDashboardPastMarketingStep(page);
 
     await page.goto('/profile/login-security');

@@ -140,6 +140,32 @@ describe('identity contract', () => {
     expect(toSignInResult(usedUp).factors).toEqual([]);
   });
 
+  it('offers passkeys once, where the first of them comes in the provider order', () => {
+    const passkey = (id: string, name: string) => ({
+      id,
+      factorType: 'webauthn' as const,
+      provider: 'FIDO' as const,
+      vendorName: 'FIDO' as const,
+      profile: { name, credentialId: `cred-${id}` },
+    });
+    const withPasskeys = {
+      ...mfaRequired,
+      _embedded: {
+        user,
+        factors: [
+          passkey('wanA', 'Laptop'),
+          factor('smsB', 'sms', '+44 XXXX XXX123', false),
+          passkey('wanC', 'Phone'),
+        ],
+      },
+    } as AuthnTransaction;
+    expect(authnTransaction.parse(withPasskeys)).toEqual(withPasskeys);
+    expect(toSignInResult(withPasskeys).factors).toEqual([
+      { id: 'wanA', type: 'webauthn' },
+      { id: 'smsB', type: 'sms', phoneNumber: '+44 XXXX XXX123' },
+    ]);
+  });
+
   it('maps MFA_CHALLENGE to the spec MFA verify result, with landlineIsAMobile for calls to a mobile', () => {
     const challenge = (f: ReturnType<typeof factor>): AuthnTransaction => ({
       status: 'MFA_CHALLENGE',

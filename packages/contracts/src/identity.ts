@@ -447,12 +447,14 @@ export function sessionStatusOf(
 
 /**
  * A way to finish signing in, as the SPA offers it: a code sent by text or call to a masked number, a code
- * from the authenticator app, or one of the customer's backup codes (with how many are left).
+ * from the authenticator app, one of the customer's backup codes (with how many are left), or a passkey
+ * (one choice for all of them: the browser offers whichever of the customer's passkeys it holds).
  */
 export const signInFactor = z.discriminatedUnion('type', [
   z.object({ id: z.string(), type: factorType, phoneNumber: z.string() }),
   z.object({ id: z.string(), type: z.literal('totp') }),
   z.object({ id: z.string(), type: z.literal('backup_code'), codesLeft: z.number() }),
+  z.object({ id: z.string(), type: z.literal('webauthn') }),
 ]);
 export type SignInFactor = z.infer<typeof signInFactor>;
 export type SignInFactorType = SignInFactor['type'];
@@ -488,13 +490,18 @@ export function toSignInResult(tx: AuthnTransaction): SignInResult {
   if ('stateToken' in tx) result.stateToken = tx.stateToken;
   if (tx.status === 'SUCCESS') result.sessionToken = tx.sessionToken;
   if (tx.status === 'MFA_REQUIRED') {
-    // In the provider's order (the factor last used first).
+    // In the provider's order (the factor last used first). Passkeys once, where the first of them comes:
+    // their challenge lets the browser use any of the customer's passkeys.
+    let passkeyOffered = false;
     result.factors = tx._embedded.factors.flatMap((f): SignInFactor[] => {
       if (f.factorType === 'sms' || f.factorType === 'call')
         return [{ id: f.id, type: f.factorType, phoneNumber: f.profile.phoneNumber }];
       if (f.factorType === 'token:software:totp') return [{ id: f.id, type: 'totp' }];
-      // Passkeys are not offered by the chooser yet (features/auth/passkey-step.ts does their step).
-      if (f.factorType === 'webauthn') return [];
+      if (f.factorType === 'webauthn') {
+        if (passkeyOffered) return [];
+        passkeyOffered = true;
+        return [{ id: f.id, type: 'webauthn' }];
+      }
       const left = 'codesLeft' in f.profile ? (f.profile.codesLeft ?? 0) : 0;
       return left > 0 ? [{ id: f.id, type: 'backup_code', codesLeft: left }] : [];
     });

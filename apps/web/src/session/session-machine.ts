@@ -137,7 +137,7 @@ export function parseSessionData(raw: string | null): SessionData | null {
       if (typeof id !== 'string') return [];
       if ((type === 'sms' || type === 'call') && typeof phoneNumber === 'string')
         return [{ id, type, phoneNumber }];
-      if (type === 'totp') return [{ id, type }];
+      if (type === 'totp' || type === 'webauthn') return [{ id, type }];
       if (type === 'backup_code' && typeof codesLeft === 'number') return [{ id, type, codesLeft }];
       return [];
     });

@@ -21,7 +21,9 @@ import { signOut } from '../../session/sign-out';
 import { useAuthSnapshot } from '../../session/session-store';
 import { fieldId } from '../../lib/validation/field';
 import { AuthenticatorCodeForm } from './components/authenticator-code-form';
-import { pageMessage, plainText } from './utils/page-messages';
+import { ProblemAlert } from './components/problem-alert';
+import { isPasskeyCancelled, verifyWithPasskey } from './passkey-step';
+import { pageMessage, plainText, type MessageKey } from './utils/page-messages';
 
 const defaultMethodField: FormField = {
   id: 'verify-method',
@@ -35,6 +37,7 @@ const defaultMethodField: FormField = {
     { id: 'verify-method-sms', label: 'Text message to {phone}', value: 'sms' },
     { id: 'verify-method-call', label: 'Phone call to {phone}', value: 'call' },
     { id: 'verify-method-totp', label: 'Authenticator app', value: 'totp' },
+    { id: 'verify-method-passkey', label: 'A passkey', value: 'webauthn' },
     { id: 'verify-method-backup-code', label: 'A backup code ({count} left)', value: 'backup_code' },
   ],
 };
@@ -44,6 +47,7 @@ const defaultLabels: Record<SignInFactor['type'], string> = {
   call: 'Phone call to {phone}',
   totp: 'Authenticator app',
   backup_code: 'A backup code ({count} left)',
+  webauthn: 'A passkey',
 };
 
 /**
@@ -88,6 +92,8 @@ export default function AuthenticationVerificationPage({
   const [revealed, setRevealed] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [entering, setEntering] = useState<{ id: string; kind: 'totp' | 'backup_code' } | null>(null);
+  const [problem, setProblem] = useState<{ key: MessageKey; attempt: number } | null>(null);
+  const attempts = useRef(0);
   const chooser = useRef<HTMLHeadingElement>(null);
   const cameBack = useRef(false);
 
@@ -116,6 +122,10 @@ export default function AuthenticationVerificationPage({
     }
     if (factor.type === 'totp' || factor.type === 'backup_code') {
       setEntering({ id: factor.id, kind: factor.type });
+      return;
+    }
+    if (factor.type === 'webauthn') {
+      await passkeyStep(factor.id, data.stateToken);
       return;
     }
     setSubmitting(true);
@@ -148,6 +158,33 @@ export default function AuthenticationVerificationPage({
     }
   };
 
+  /** A passkey as the second step: the browser asks for it here; nothing is sent. */
+  async function passkeyStep(factorId: string, stateToken: string) {
+    const show = (key: MessageKey) => {
+      attempts.current += 1;
+      setProblem({ key, attempt: attempts.current });
+    };
+    setSubmitting(true);
+    setProblem(null);
+    let redirecting = false;
+    try {
+      // Back from the challenge page (browser Back): the provider must leave the challenge first.
+      if (data?.status === 'mfaChallenge') await previousStep(stateToken);
+      const outcome = await completeSignIn(await verifyWithPasskey(stateToken, factorId));
+      redirecting = outcome.kind === 'redirecting';
+      if (!redirecting) show('passkeyStepFailedMessage');
+    } catch (failure) {
+      const reason = isPasskeyCancelled(failure) ? 'wrongCode' : identityFailureOf(failure);
+      if (reason === 'sessionExpired') {
+        await signOut({ reason: 'journeyFailed', loginPath: settings.loginPage });
+      } else {
+        show(reason === 'rateLimited' ? 'tooManyAttemptsMessage' : 'passkeyStepFailedMessage');
+      }
+    } finally {
+      if (!redirecting) setSubmitting(false);
+    }
+  }
+
   if (entering && data.stateToken) {
     return (
       <article className="page">
@@ -167,18 +204,29 @@ export default function AuthenticationVerificationPage({
   }
 
   const chosenFactor = factors.find((f) => f.id === chosen);
-  const sendsNothing = chosenFactor?.type === 'totp' || chosenFactor?.type === 'backup_code';
+  const sendsNothing =
+    chosenFactor?.type === 'totp' ||
+    chosenFactor?.type === 'backup_code' ||
+    chosenFactor?.type === 'webauthn';
 
   return (
     <article className="page">
       <h1 ref={chooser} tabIndex={-1}>
         {page.heading}
       </h1>
-      <ErrorSummary
-        title={pageMessage(page, 'errorSummaryHeading')}
-        errors={error ? [{ id: inputId, message: error }] : []}
-        focusKey={revealed}
-      />
+      {problem ? (
+        <ProblemAlert
+          title={pageMessage(page, 'errorSummaryHeading')}
+          html={pageMessage(page, problem.key)}
+          focusKey={problem.attempt}
+        />
+      ) : (
+        <ErrorSummary
+          title={pageMessage(page, 'errorSummaryHeading')}
+          errors={error ? [{ id: inputId, message: error }] : []}
+          focusKey={revealed}
+        />
+      )}
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       {options.length === 0 ? (
         <RichText

@@ -57,6 +57,8 @@ const fallbackMessages = {
   backupCodeErrorMessage: 'Enter the 8-character backup code',
   backupCodeWrongMessage:
     '<p>That backup code is not right or has been used. Check it and try again, or use another code.</p>',
+  passkeyStepFailedMessage:
+    '<p>We could not check your passkey. Try again, or choose another way to prove it is you.</p>',
   chooseAnotherText: 'Choose another way',
   continueText: 'Continue',
 } as const;
