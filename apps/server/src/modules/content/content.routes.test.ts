@@ -146,7 +146,7 @@ describe('content service', () => {
       expect(login.requiresAuthentication).toBe(false);
       expect(login.meta.title).toMatch(/Sign in/);
       expect(login.fields.map((f) => [f.name, f.type, f.autocomplete])).toEqual([
-        ['email', 'email', 'email'],
+        ['email', 'email', 'username webauthn'],
         ['password', 'password', 'current-password'],
       ]);
       expect(login.messages.wrongCredentialsMessage).toBeTruthy();
