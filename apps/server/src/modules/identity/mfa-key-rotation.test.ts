@@ -5,7 +5,7 @@ import { createTestApp, databases } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { keyId } from './mfa/secret-box';
-import { rekeyMfaSecrets } from './mfa/rekey';
+import { rekeyMfaSecrets, type RekeyReport } from './mfa/rekey';
 import { createTestUser, post, signIn } from './test-support';
 
 /*
@@ -24,7 +24,17 @@ afterAll(async () => {
   for (const db of opened) await db.close();
 });
 
-describe.each(databases())('MFA key rotation on $name', ({ open }) => {
+describe.each(databases())('MFA key rotation on $name', ({ name, open }) => {
+  // The command reads the whole database: on the shared PostgreSQL test database other test files' apps
+  // (sealed with the development key, which neither key here opens) are counted too, so there the counts
+  // are at least ours; this test's own rows are checked exactly on both.
+  const expectReport = (report: RekeyReport, ours: Partial<RekeyReport>) => {
+    for (const [key, value] of Object.entries(ours) as Array<[keyof RekeyReport, number]>) {
+      if (name === 'pglite' || key === 'resealed') expect(report[key], key).toBe(value);
+      else expect(report[key], key).toBeGreaterThanOrEqual(value);
+    }
+  };
+
   it('keeps old secrets and codes working through a rotation, and re-seals them under the new key', async () => {
     const db = await open();
     opened.push(db);
@@ -87,7 +97,7 @@ describe.each(databases())('MFA key rotation on $name', ({ open }) => {
       expect((await verify(codes[0]!)).statusCode).toBe(200);
 
       // The command re-seals Ben's v1 secret, and names the backup code set still on the old key.
-      expect(await rekeyMfaSecrets(db, { current: K2, previous: [K1] })).toMatchObject({
+      expectReport(await rekeyMfaSecrets(db, { current: K2, previous: [K1] }), {
         resealed: 1,
         unreadable: 0,
         backupCodeSetsOnOldKeys: 1,
@@ -99,7 +109,7 @@ describe.each(databases())('MFA key rotation on $name', ({ open }) => {
       ).toBe(200);
 
       // Run again: nothing left to do. Without the old key, a row it sealed is reported, not guessed.
-      expect(await rekeyMfaSecrets(db, { current: K2, previous: [K1] })).toMatchObject({
+      expectReport(await rekeyMfaSecrets(db, { current: K2, previous: [K1] }), {
         resealed: 0,
         unreadable: 0,
       });
@@ -107,7 +117,7 @@ describe.each(databases())('MFA key rotation on $name', ({ open }) => {
         apps[ben.customerId]!.id,
         benV1,
       ]);
-      expect(await rekeyMfaSecrets(db, { current: K2, previous: [] })).toMatchObject({
+      expectReport(await rekeyMfaSecrets(db, { current: K2, previous: [] }), {
         resealed: 0,
         unreadable: 1,
       });
