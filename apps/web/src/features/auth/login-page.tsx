@@ -152,7 +152,9 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
   const [unlockSending, setUnlockSending] = useState(false);
   const redeemedToken = useRef<string | null>(null);
   const phone = { phone: settings.infinityPhoneTracking };
-  const [passkeys, setPasskeys] = useState(false);
+  // Shown from the first paint (the server's too), as nearly every browser supports passkeys, and taken
+  // away where this one does not: showing it only once the check is done moved the page under it.
+  const [passkeys, setPasskeys] = useState(true);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   /** A passkey picked from the email field's autofill list that did not sign in (shown until the next try). */
   const [autofillProblem, setAutofillProblem] = useState<MessageKey | null>(null);
@@ -177,8 +179,8 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
       .then(({ unlocked, key }) => setUnlockNotice({ key, success: unlocked }));
   }, [unlockToken, location.search, location.pathname, navigate]);
 
-  // Passkeys: the button once the browser says it can; the autofill offer waits for the customer until the
-  // page is left (or the button's prompt replaces it).
+  // Passkeys: the button stays if the browser says it can; the autofill offer waits for the customer until
+  // the page is left (or the button's prompt replaces it).
   useEffect(() => {
     let left = false;
     void loadPasskeySignIn()
