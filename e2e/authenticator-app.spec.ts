@@ -51,6 +51,8 @@ function authenticatorApp(key: string) {
 async function signOutFromTop(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await signOut(page);
+  // Signed out once the sign-in page shows: going elsewhere sooner could cut the sign-out short.
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
 }
 
 /** Email and password, then the verify page with its choice of methods. */

@@ -38,6 +38,8 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 async function signOutFromTop(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await signOut(page);
+  // Signed out once the sign-in page shows: going elsewhere sooner could cut the sign-out short.
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
 }
 
 async function credentialCount(cdp: CDPSession, authenticatorId: string): Promise<number> {
