@@ -1,6 +1,5 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { TotpEnrolment } from '@portal/contracts/sign-in-methods';
-import { useQuery } from '@tanstack/react-query';
 import { toString as qrCodeSvg } from 'qrcode';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,12 +11,11 @@ import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format';
-import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
 import { activateTotp } from '../api/activate-totp';
 import { enrolTotp } from '../api/enrol-totp';
 import { removeSignInMethod } from '../api/remove-sign-in-method';
-import { signInMethodsQuery } from '../api/sign-in-methods';
+import { useSignInMethods } from '../use-sign-in-methods';
 import { ReauthenticationCancelled, useReauthenticate } from '../reauthenticate';
 
 type Block = BlockOf<'authenticatorApp'>;
@@ -165,11 +163,7 @@ function SetUpPanel({
 function AuthenticatorAppBlock({ block }: { block: Block }) {
   const user = useCurrentUser();
   const customerId = user?.customerId;
-  const queryClient = useAppQueryClient();
-  const methods = useQuery(
-    { ...signInMethodsQuery(customerId ?? 'none'), enabled: !!customerId },
-    queryClient,
-  );
+  const { methods, refresh } = useSignInMethods(customerId);
   const { guarded, dialog } = useReauthenticate(customerId, block.reauthenticate);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [message, setMessage] = useState<'added' | 'removed' | null>(null);
@@ -183,8 +177,6 @@ function AuthenticatorAppBlock({ block }: { block: Block }) {
   if (!customerId) return null;
   const headingId = `${block.id}-heading`;
   const app = methods.data?.find((m) => m.type === 'totp' && m.status === 'ACTIVE');
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: signInMethodsQuery(customerId).queryKey });
 
   const startSetUp = async () => {
     if (busy) return;

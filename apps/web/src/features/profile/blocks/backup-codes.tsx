@@ -1,17 +1,15 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { BackupCodes } from '@portal/contracts/sign-in-methods';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { fillPlaceholders } from '../../../content/placeholders';
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
-import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
 import { createBackupCodes } from '../api/create-backup-codes';
 import { removeSignInMethod } from '../api/remove-sign-in-method';
-import { signInMethodsQuery } from '../api/sign-in-methods';
+import { useSignInMethods } from '../use-sign-in-methods';
 import { ReauthenticationCancelled, useReauthenticate } from '../reauthenticate';
 
 type Block = BlockOf<'backupCodes'>;
@@ -84,11 +82,7 @@ function CodesPanel({ block, created, onDone }: { block: Block; created: BackupC
 function BackupCodesBlock({ block }: { block: Block }) {
   const user = useCurrentUser();
   const customerId = user?.customerId;
-  const queryClient = useAppQueryClient();
-  const methods = useQuery(
-    { ...signInMethodsQuery(customerId ?? 'none'), enabled: !!customerId },
-    queryClient,
-  );
+  const { methods, refresh } = useSignInMethods(customerId);
   const { guarded, dialog } = useReauthenticate(customerId, block.reauthenticate);
   const [created, setCreated] = useState<BackupCodes | null>(null);
   const [confirm, setConfirm] = useState<'replace' | 'remove' | null>(null);
@@ -102,7 +96,6 @@ function BackupCodesBlock({ block }: { block: Block }) {
   const headingId = `${block.id}-heading`;
   const set = methods.data?.find((m) => m.type === 'backup_codes' && m.status === 'ACTIVE');
   const left = set?.codesLeft ?? 0;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: signInMethodsQuery(customerId).queryKey });
 
   const create = async () => {
     setConfirm(null);

@@ -1,6 +1,5 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { SignInMethod } from '@portal/contracts/sign-in-methods';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -11,9 +10,8 @@ import { fillPlaceholders } from '../../../content/placeholders';
 import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { ApiError } from '../../../lib/api-client';
-import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
-import { fetchSignInMethods } from '../api/list-sign-in-methods';
+import { useSignInMethods } from '../use-sign-in-methods';
 import { fetchPasskeyOptions } from '../api/passkey-options';
 import { registerPasskey } from '../api/register-passkey';
 import { removeSignInMethod } from '../api/remove-sign-in-method';
@@ -97,7 +95,6 @@ function NameForm({
 function PasskeysBlock({ block }: { block: Block }) {
   const user = useCurrentUser();
   const customerId = user?.customerId;
-  const queryClient = useAppQueryClient();
   const [supported, setSupported] = useState<boolean | null>(null);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -121,23 +118,14 @@ function PasskeysBlock({ block }: { block: Block }) {
     };
   }, []);
 
-  const queryKey = ['profile', 'sign-in-methods', customerId ?? 'none'];
-  const methods = useQuery(
-    {
-      queryKey,
-      queryFn: ({ signal }) => fetchSignInMethods(customerId!, signal),
-      enabled: !!customerId,
-      retry: false,
-    },
-    queryClient,
-  );
+  const { methods, refresh } = useSignInMethods(customerId);
   const passkeys = (methods.data ?? []).filter((m) => m.type === 'passkey');
 
   const done = async (kind: Outcome) => {
     counter.current += 1;
     setProblem(null);
     setOutcome({ kind, n: counter.current });
-    await queryClient.invalidateQueries({ queryKey });
+    await refresh();
   };
   /** A failed change; closing the password dialog is no failure (nothing changed, nothing to say). */
   const fail = (kind: Problem, error?: unknown) => {
