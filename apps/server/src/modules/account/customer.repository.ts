@@ -131,6 +131,20 @@ export async function updateCustomerEmail(
   return result.rowCount > 0;
 }
 
+/** Sets the customer's mobile number (national form); false when no such customer exists. */
+export async function updateCustomerMobile(
+  q: Queryable,
+  customerId: string,
+  mobileNumber: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await q.query(
+    `UPDATE customer SET mobile_number = $2, updated_at = $3 WHERE customer_id = $1`,
+    [customerId, mobileNumber, now],
+  );
+  return result.rowCount > 0;
+}
+
 /** The customer with that email address in any letter case, other than `customerId`, or null. */
 export async function findOtherCustomerWithEmail(
   q: Queryable,

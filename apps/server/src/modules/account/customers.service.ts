@@ -25,6 +25,7 @@ import {
   findCustomerWithAddress,
   findOtherCustomerWithEmail,
   updateCustomerEmail,
+  updateCustomerMobile,
   upsertCustomer,
   type CustomerAddress,
   type CustomerRecord,
@@ -55,6 +56,10 @@ export interface CustomersService {
    * another customer already has that address in any letter case.
    */
   setEmail(customerId: string, email: string, tx?: Queryable): Promise<void>;
+  /** Whether a customer other than `customerId` has that email address, in any letter case. */
+  emailTakenByOther(customerId: string, email: string): Promise<boolean>;
+  /** Records the customer's mobile number (national form) in the caller's transaction; 404 for an unknown customer. */
+  setMobile(customerId: string, mobileNumber: string, tx: Queryable): Promise<void>;
 
   /* The insurer's records, written by the integration module in its transaction. */
 
@@ -120,6 +125,15 @@ export function createCustomersService(db: Db, clock: Clock, services: Services)
         throw error;
       }
       if (!updated) throw notFound('Customer not found');
+    },
+
+    emailTakenByOther: async (customerId, email) =>
+      (await findOtherCustomerWithEmail(db, customerId, normaliseEmail(email))) !== null,
+
+    async setMobile(customerId, mobileNumber, tx) {
+      if (!(await updateCustomerMobile(tx, customerId, mobileNumber, clock.now()))) {
+        throw notFound('Customer not found');
+      }
     },
 
     held: async (tx, customerId) => (await findCustomer(tx, customerId)) !== null,

@@ -166,3 +166,52 @@ export function securityEmail(
       `${publicUrl}/login and call us so we can check your account.\n`,
   };
 }
+
+/** The code that confirms a new email address (issue 26): sent to the NEW address. */
+export function emailChangeCodeEmail(to: string, person: Person, code: string): OutboundMessage {
+  return {
+    channel: 'email',
+    to,
+    kind: 'email-change-code',
+    customerId: person.customerId,
+    subject: 'Your security code to confirm your new email address',
+    text:
+      `Dear ${person.firstName} ${person.lastName},\n\n` +
+      'You asked to use this email address for your online account. To confirm it, enter this security code:\n\n' +
+      `${code}\n\n` +
+      'It expires in 5 minutes. We will never ask you for this code.' +
+      signOff,
+  };
+}
+
+/**
+ * Sent instead of a code when the new email address is already another online account's (no account
+ * enumeration: the customer who typed it sees the same answer; only the address's owner reads this).
+ */
+export function addressInUseEmail(to: string, publicUrl: string): OutboundMessage {
+  return {
+    channel: 'email',
+    to,
+    kind: 'email-change-address-in-use',
+    customerId: null,
+    subject: 'Someone tried to use your email address',
+    text:
+      'Hello,\n\n' +
+      'Someone asked to use this email address for an online account with us. This address is already ' +
+      'used by an online account, so nothing was changed and no code was sent.\n\n' +
+      'If it was you, sign in with this address instead, or use a different address for the other account. ' +
+      `You can sign in at ${publicUrl}/login\n\n` +
+      'If it was not you, you do not need to do anything. Your account has not changed.\n',
+  };
+}
+
+/** The code that confirms a new mobile number (issue 26): texted to the NEW number. */
+export function mobileChangeCodeText(to: string, customerId: string, code: string): OutboundMessage {
+  return {
+    channel: 'sms',
+    to,
+    kind: 'mobile-change-code',
+    customerId,
+    text: `Your security code is ${code}. Enter it to confirm your new mobile number. It expires in 5 minutes. We will never ask you for this code.`,
+  };
+}

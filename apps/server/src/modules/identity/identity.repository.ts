@@ -11,3 +11,4 @@ export * from './repository/session-tokens';
 export * from './repository/link-tokens';
 export * from './repository/authenticators';
 export * from './repository/passkeys';
+export * from './repository/contact-changes';

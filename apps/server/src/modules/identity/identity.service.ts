@@ -9,6 +9,7 @@ import {
   listSignInMethods,
   removeSignInMethod,
 } from './service/authenticators';
+import { closeAccount, confirmContactChange, startContactChange } from './service/contact-change';
 import { identityServiceContext, type IdentityServiceContext } from './service/context';
 import { changePassword, verifyPassword } from './service/password-change';
 import { passkeyOptions, registerPasskey, renamePasskey } from './service/passkeys';
@@ -51,6 +52,10 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
     passkeyOptions: step(passkeyOptions),
     registerPasskey: step(registerPasskey),
     renamePasskey: step(renamePasskey),
+    // Same answer and, padded, about the same time whether or not another account has the address.
+    startContactChange: padded(step(startContactChange)),
+    confirmContactChange: step(confirmContactChange),
+    closeAccount: step(closeAccount),
     // Same answer and, padded, the same time whether or not an account has the address.
     startActivation: padded(step(startActivation)),
     requestPasswordReset: padded(step(requestPasswordReset)),

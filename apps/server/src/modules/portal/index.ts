@@ -1,5 +1,6 @@
 import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
+import { createContactChangesService } from './contact-changes.service';
 import { createPasswordChangeService } from './password-change.service';
 import { portalRoutes } from './portal.routes';
 import { createReauthentication } from './reauthentication';
@@ -17,6 +18,7 @@ export const portalModule: ServiceModule = {
       createPasswordChangeService(ctx),
       ctx.services.identity,
       createReauthentication(ctx),
+      createContactChangesService(ctx),
     );
   },
 };

@@ -12,10 +12,18 @@ import {
   removeSignInMethodCall,
 } from '@portal/contracts/sign-in-methods';
 import { passkeyOptionsCall, registerPasskeyCall, renamePasskeyCall } from '@portal/contracts/passkeys';
+import {
+  closeAccountCall,
+  confirmEmailChangeCall,
+  confirmMobileChangeCall,
+  startEmailChangeCall,
+  startMobileChangeCall,
+} from '@portal/contracts/contact-changes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
 import type { IdentityService, RequestMeta } from '../identity';
+import type { ContactChangesService } from './contact-changes.service';
 import type { Reauthentication } from './reauthentication';
 import { PasswordChangeRefusal, type PasswordChangeService } from './password-change.service';
 
@@ -30,6 +38,7 @@ export async function portalRoutes(
   passwords: PasswordChangeService,
   identity: IdentityService,
   reauthentication: Reauthentication,
+  contact: ContactChangesService,
 ) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -149,5 +158,31 @@ export async function portalRoutes(
   route(app, createBackupCodesCall, async ({ customer, request }) => {
     await reauthentication.assertRecent(customer);
     return identity.createBackupCodes(customer.customerId, meta(request));
+  });
+
+  /* Issue 26: the email address and mobile number (a code to the new one), and closing the online account. */
+  route(app, startEmailChangeCall, async ({ customer, body, request }) => {
+    await reauthentication.assertRecent(customer);
+    return contact.startEmailChange({ customer, meta: meta(request) }, body);
+  });
+
+  route(app, confirmEmailChangeCall, async ({ customer, body, request }) => {
+    await reauthentication.assertRecent(customer);
+    return contact.confirmEmailChange({ customer, meta: meta(request) }, body.passCode);
+  });
+
+  route(app, startMobileChangeCall, async ({ customer, body, request }) => {
+    await reauthentication.assertRecent(customer);
+    return contact.startMobileChange({ customer, meta: meta(request) }, body.mobileNumber);
+  });
+
+  route(app, confirmMobileChangeCall, async ({ customer, body, request }) => {
+    await reauthentication.assertRecent(customer);
+    return contact.confirmMobileChange({ customer, meta: meta(request) }, body.passCode);
+  });
+
+  route(app, closeAccountCall, async ({ customer, body, request }) => {
+    await reauthentication.assertRecent(customer);
+    return contact.close({ customer, meta: meta(request) }, body.passCode);
   });
 }

@@ -1,7 +1,7 @@
 import type { UserRow, FactorRow, TransactionRow, CodeRow } from './rows';
 
 /** Driver rows -> typed rows; each mapper names every column. */
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+export const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 export const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : date(v));
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- row objects come from the driver untyped; each mapper names every column */

@@ -36,6 +36,14 @@ export type StepUpPasswordChange =
   | { ok: true; changedAt: Date }
   | { ok: false; refused: 'code' | 'current-password' | 'new-password'; reason: string };
 
+/** The outcome of confirmContactChange; `reason` is the sentence to show the customer. */
+export type ContactChangeOutcome =
+  | { ok: true; previous: string | null; value: string; at: Date }
+  | { ok: false; refused: 'code' | 'in-use' | 'locked'; reason: string };
+
+/** The outcome of closeAccount; `reason` is the sentence to show the customer. */
+export type AccountClosing = { ok: true; at: Date; login: string } | { ok: false; reason: string };
+
 /** What the registration module needs to start an activation. */
 interface ActivationRequest {
   customerId: string;
@@ -97,6 +105,45 @@ export interface IdentityService {
     alongside: (tx: Queryable) => Promise<void>,
     meta?: RequestMeta,
   ): Promise<StepUpPasswordChange>;
+
+  /**
+   * Issue 26: sends a 6-digit code to a new sign-in email address (and customer email) or mobile number
+   * (5 minutes; a new request kills the earlier one; the send limits of other codes). An email address
+   * another account or customer record has gets the same answer, but that address is sent a notice
+   * instead of a code, so no code can confirm it. Throws HttpError 400 (fieldErrors: not a UK mobile,
+   * the current address or number), 404 (no active account), 429 with Retry-After (too soon, too many,
+   * locked), 503 with Retry-After (the message could not be sent).
+   */
+  startContactChange(
+    customerId: string,
+    change: { kind: 'email' | 'mobile'; value: string },
+    meta?: RequestMeta,
+  ): Promise<{ expiresAt: Date; codeLength: 6 }>;
+  /**
+   * Confirms the change with its code, in one transaction: the sign-in name becomes the new email, or the
+   * text (and mobile call) factor moves to the new number (is created when there was none), with what
+   * `alongside` writes (it may throw to undo it all). A wrong, expired or used code uses one of its 5
+   * tries and counts towards the lockout. Throws HttpError 404 (no active account), 429 (locked).
+   */
+  confirmContactChange(
+    customerId: string,
+    kind: 'email' | 'mobile',
+    passCode: string,
+    alongside: (tx: Queryable, change: { previous: string | null; value: string; at: Date }) => Promise<void>,
+    meta?: RequestMeta,
+  ): Promise<ContactChangeOutcome>;
+  /**
+   * Closes the online account with the code from sendStepUpCode, in one transaction: `alongside` runs
+   * first (ending the sessions, the audit row), then the account is deleted with its password, factors,
+   * authenticators, passkeys, backup codes, codes and tokens. A wrong code counts as at changePasswordWithStepUp.
+   * Throws HttpError 404 (no active account), 429 (locked).
+   */
+  closeAccount(
+    customerId: string,
+    passCode: string,
+    alongside: (tx: Queryable, account: { userId: string; login: string }) => Promise<void>,
+    meta?: RequestMeta,
+  ): Promise<AccountClosing>;
 
   /** The customer's sign-in methods after the password (phones masked). 404 without an active account. */
   listSignInMethods(customerId: string): Promise<SignInMethod[]>;

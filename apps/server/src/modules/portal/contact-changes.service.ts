@@ -1,0 +1,263 @@
+import type { ContactCodeSent } from '@portal/contracts/contact-changes';
+import { writeAudit } from '../../platform/audit';
+import type { AuthenticatedCustomer } from '../../platform/auth-guard';
+import { HttpError, badRequest } from '../../platform/errors';
+import type { ModuleContext } from '../../platform/module';
+import { maskRecipient, notifier, type OutboundMessage } from '../../platform/notifier';
+import type { RequestMeta } from '../identity';
+import { endOtherSessions } from './sessions.repository';
+
+/** Who asks, and the request's ids for the audit rows and log lines. */
+export interface ContactCaller {
+  customer: AuthenticatedCustomer;
+  meta: RequestMeta;
+}
+
+const CALL_US = 'call us free on 0800 123 4567';
+
+/** "3 March 2026 at 14:05" in UK time. */
+const ukTime = (at: Date) =>
+  at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
+
+const codeRefused = (reason: string) => new HttpError(400, 'MFA_CODE_INVALID', reason);
+
+/**
+ * Issue 26 points 1, 2 and 6 (decision 026): changing the email address and the mobile number, each
+ * confirmed by a code sent to the new one, and closing the online account with a step-up code. The
+ * identity service holds the codes and the sign-in; this service adds the customer record's change, the
+ * audit rows and the customers' change events in the same transaction, and tells the customer afterwards
+ * (the old address or number, or the closing's confirmation). The step-up check is the routes'.
+ */
+export function createContactChangesService(ctx: ModuleContext) {
+  const identity = () => ctx.services.identity;
+  const siteName = async () => {
+    try {
+      return (await ctx.services.content.getSiteSettings()).siteName;
+    } catch {
+      return 'your insurer';
+    }
+  };
+  /** Queued after the change has committed: a failed notice is logged by the notifier and undoes nothing. */
+  const tell = (message: OutboundMessage, meta: RequestMeta) =>
+    notifier(ctx)
+      .enqueue(message, { log: meta.log })
+      .catch(() => undefined);
+
+  return {
+    async startEmailChange(
+      { customer, meta }: ContactCaller,
+      body: { emailAddress: string; confirmEmailAddress: string },
+    ): Promise<ContactCodeSent> {
+      const email = body.emailAddress.trim().toLowerCase();
+      if (email !== body.confirmEmailAddress.trim().toLowerCase()) {
+        throw badRequest('The email addresses do not match.', {
+          confirmEmailAddress: 'The email addresses do not match. Type the same address twice',
+        });
+      }
+      const sent = await identity().startContactChange(
+        customer.customerId,
+        { kind: 'email', value: email },
+        meta,
+      );
+      return { sent: true, expiresAt: sent.expiresAt.toISOString(), codeLength: 6 };
+    },
+
+    async confirmEmailChange({ customer, meta }: ContactCaller, passCode: string) {
+      const record = await ctx.services.customers.get(customer.customerId);
+      const outcome = await identity().confirmContactChange(
+        customer.customerId,
+        'email',
+        passCode,
+        async (tx, change) => {
+          // 409 EMAIL_IN_USE when another customer's record took the address meanwhile: undoes it all.
+          await ctx.services.customers.setEmail(customer.customerId, change.value, tx);
+          await writeAudit(tx, {
+            source: 'server',
+            eventId: 'profile.email.changed',
+            customerId: customer.customerId,
+            onBehalfOf: customer.onBehalfOf,
+            sessionId: meta.sessionId ?? null,
+            correlationId: meta.correlationId ?? null,
+            isSuccess: true,
+            occurredAt: change.at,
+            details: {
+              from: change.previous ? maskRecipient(change.previous) : null,
+              to: maskRecipient(change.value),
+            },
+          });
+          await ctx.services.events.record(tx, {
+            type: 'customer.email.changed',
+            customerId: customer.customerId,
+            occurredAt: change.at,
+            data: { email: change.value, previous: record?.email ?? change.previous },
+          });
+        },
+        meta,
+      );
+      if (!outcome.ok) {
+        if (outcome.refused === 'in-use') {
+          throw new HttpError(409, 'EMAIL_IN_USE', 'That email address is already used by another account.');
+        }
+        throw codeRefused(outcome.reason);
+      }
+      const old = record?.email ?? outcome.previous;
+      if (old && old !== outcome.value) {
+        const name = record ? `${record.firstName} ${record.lastName}` : 'customer';
+        await tell(
+          {
+            channel: 'email',
+            to: old,
+            kind: 'email-changed',
+            customerId: customer.customerId,
+            subject: 'Your email address has been changed',
+            text:
+              `Dear ${name},\n\n` +
+              `The email address of your ${await siteName()} online account was changed on ${ukTime(outcome.at)} ` +
+              `(UK time) to ${maskRecipient(outcome.value)}. We will send emails to the new address from now on, ` +
+              'and you sign in with it.\n\n' +
+              'If this was you, there is nothing more to do.\n\n' +
+              `If it was not you, ${CALL_US} straight away so we can secure your account.\n`,
+          },
+          meta,
+        );
+      }
+      return { emailAddress: outcome.value };
+    },
+
+    async startMobileChange(
+      { customer, meta }: ContactCaller,
+      mobileNumber: string,
+    ): Promise<ContactCodeSent> {
+      const sent = await identity().startContactChange(
+        customer.customerId,
+        { kind: 'mobile', value: mobileNumber },
+        meta,
+      );
+      return { sent: true, expiresAt: sent.expiresAt.toISOString(), codeLength: 6 };
+    },
+
+    async confirmMobileChange({ customer, meta }: ContactCaller, passCode: string) {
+      const record = await ctx.services.customers.get(customer.customerId);
+      const outcome = await identity().confirmContactChange(
+        customer.customerId,
+        'mobile',
+        passCode,
+        async (tx, change) => {
+          await ctx.services.customers.setMobile(customer.customerId, change.value, tx);
+          await writeAudit(tx, {
+            source: 'server',
+            eventId: 'profile.mobile.changed',
+            customerId: customer.customerId,
+            onBehalfOf: customer.onBehalfOf,
+            sessionId: meta.sessionId ?? null,
+            correlationId: meta.correlationId ?? null,
+            isSuccess: true,
+            occurredAt: change.at,
+            details: {
+              from: change.previous ? maskRecipient(change.previous) : null,
+              to: maskRecipient(change.value),
+              added: change.previous === null,
+            },
+          });
+          await ctx.services.events.record(tx, {
+            type: 'customer.mobile.changed',
+            customerId: customer.customerId,
+            occurredAt: change.at,
+            data: { mobileNumber: change.value, previous: record?.mobileNumber ?? change.previous },
+          });
+        },
+        meta,
+      );
+      if (!outcome.ok) throw codeRefused(outcome.reason);
+      const site = await siteName();
+      const when = ukTime(outcome.at);
+      const old = outcome.previous ?? record?.mobileNumber ?? null;
+      if (old) {
+        await tell(
+          {
+            channel: 'sms',
+            to: old,
+            kind: 'mobile-changed',
+            customerId: customer.customerId,
+            text: `Your mobile number on your ${site} account was changed on ${when}. If this was not you, ${CALL_US}.`,
+          },
+          meta,
+        );
+      }
+      if (record?.email) {
+        await tell(
+          {
+            channel: 'email',
+            to: record.email,
+            kind: old ? 'mobile-changed' : 'mobile-added',
+            customerId: customer.customerId,
+            subject: old
+              ? 'Your mobile number has been changed'
+              : 'A mobile number was added to your account',
+            text:
+              `Dear ${record.firstName} ${record.lastName},\n\n` +
+              `${old ? 'The mobile number of' : 'A mobile number was added to'} your ${site} online account ` +
+              `${old ? 'was changed ' : ''}on ${when} (UK time). We will send security codes by text to ` +
+              `the number ending ${outcome.value.slice(-3)} from now on.\n\n` +
+              'If this was you, there is nothing more to do.\n\n' +
+              `If it was not you, ${CALL_US} straight away so we can secure your account.\n`,
+          },
+          meta,
+        );
+      }
+      return { mobileNumber: outcome.value };
+    },
+
+    async close({ customer, meta }: ContactCaller, passCode: string): Promise<{ closed: true }> {
+      const record = await ctx.services.customers.get(customer.customerId);
+      const outcome = await identity().closeAccount(
+        customer.customerId,
+        passCode,
+        async (tx, account) => {
+          // Every session, grant and token, this browser's too: its access tokens stop at once.
+          const ended = await endOtherSessions(tx, account.userId, null);
+          await tx.query('DELETE FROM portal_reauthentication WHERE account_id = $1', [account.userId]);
+          await writeAudit(tx, {
+            source: 'server',
+            eventId: 'account.closed',
+            customerId: customer.customerId,
+            onBehalfOf: customer.onBehalfOf,
+            sessionId: meta.sessionId ?? null,
+            correlationId: meta.correlationId ?? null,
+            isSuccess: true,
+            occurredAt: ctx.clock.now(),
+            details: { sessionsEnded: ended },
+          });
+          await ctx.services.events.record(tx, {
+            type: 'customer.account.closed',
+            customerId: customer.customerId,
+            data: {},
+          });
+        },
+        meta,
+      );
+      if (!outcome.ok) throw codeRefused(outcome.reason);
+      const to = record?.email ?? outcome.login;
+      const site = await siteName();
+      await tell(
+        {
+          channel: 'email',
+          to,
+          kind: 'account-closed',
+          customerId: customer.customerId,
+          subject: 'Your online account is closed',
+          text:
+            `Dear ${record ? `${record.firstName} ${record.lastName}` : 'customer'},\n\n` +
+            `Your ${site} online account was closed on ${ukTime(outcome.at)} (UK time), as you asked. ` +
+            'You can no longer sign in with your email address and password.\n\n' +
+            'Your policies and documents are not affected: we still hold them and your cover continues. ' +
+            'You can register for a new online account at any time with the same details.\n\n' +
+            `If you did not close your account, ${CALL_US}.\n`,
+        },
+        meta,
+      );
+      return { closed: true };
+    },
+  };
+}
+export type ContactChangesService = ReturnType<typeof createContactChangesService>;
