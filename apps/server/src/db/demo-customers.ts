@@ -250,7 +250,7 @@ export const demoCustomers: DemoCustomer[] = [
     dateOfBirth: '1950-02-11',
     email: 'alan.brereton@example.co.uk',
     mobileNumber: null,
-    landlineNumber: '01632960321',
+    landlineNumber: '01632960914',
     addressLineOne: 'Orchard House',
     addressLineTwo: 'Back Lane',
     addressLineThree: 'Wybunbury',
