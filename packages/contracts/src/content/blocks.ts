@@ -46,6 +46,76 @@ export const personalDetailsBlock = z.looseObject({
   loadingText: z.string(),
 });
 
+/**
+ * The password re-confirmation a guarded change (adding or removing a sign-in method, new backup codes)
+ * asks for when the session has not signed in or confirmed the password within the last few minutes.
+ */
+export const reauthenticationTexts = z.object({
+  heading: z.string(),
+  body: richText,
+  passwordLabel: z.string(),
+  /** Beside the field when Confirm is pressed with it empty. */
+  passwordRequiredMessage: z.string(),
+  /** The password is not right. */
+  passwordErrorMessage: richText,
+  /** Anything else went wrong (network, server). */
+  errorMessage: richText,
+  confirmText: z.string(),
+  cancelText: z.string(),
+});
+export type ReauthenticationTexts = z.infer<typeof reauthenticationTexts>;
+
+/**
+ * The code step of a change confirmed by a code (a new email address or mobile number, closing the online
+ * account): `body` carries `{destination}` (the new address or number, or the masked phone).
+ */
+export const contactCodeStep = z.object({
+  heading: z.string(),
+  body: richText,
+  codeLabel: z.string(),
+  codeHint: z.string(),
+  /** Inline, when the boxes are not all filled with digits. */
+  codeErrorMessage: z.string(),
+  /** Inline, when the server refuses the code (wrong, expired, used). */
+  wrongCodeMessage: z.string(),
+  resendText: z.string(),
+  /** Carries `{seconds}`. */
+  resendWaitText: z.string(),
+  resendAvailableText: z.string(),
+  resendSuccessMessage: richText,
+  submitText: z.string(),
+  backText: z.string(),
+});
+export type ContactCodeStep = z.infer<typeof contactCodeStep>;
+
+/** Changing the email address or the mobile number from the contact details (issue 26): the new value, then the code. */
+const contactChangeFlow = z.object({
+  changeButtonText: z.string(),
+  heading: z.string(),
+  body: z.optional(richText),
+  fieldLabel: z.string(),
+  fieldHint: z.optional(z.string()),
+  /** The email address typed again (email only). */
+  confirmFieldLabel: z.optional(z.string()),
+  requiredMessage: z.string(),
+  invalidMessage: z.string(),
+  /** The two addresses differ (email only). */
+  mismatchMessage: z.optional(z.string()),
+  /** The new value is the current one. */
+  sameMessage: z.string(),
+  sendCodeText: z.string(),
+  cancelText: z.string(),
+  code: contactCodeStep,
+  successMessage: richText,
+  /** Another account took the address between the code and its confirmation (email only). */
+  inUseMessage: z.optional(richText),
+  /** 429: too many codes or attempts for now. */
+  tooManyMessage: richText,
+  /** Anything else (the code could not be sent, the network). */
+  errorMessage: richText,
+});
+export type ContactChangeFlow = z.infer<typeof contactChangeFlow>;
+
 export const contactDetailsBlock = z.looseObject({
   ...blockBase,
   type: z.literal('contactDetails'),
@@ -54,6 +124,20 @@ export const contactDetailsBlock = z.looseObject({
   changeText: z.optional(richText),
   /** Shown while the profile loads ("Loading your details…"). */
   loadingText: z.string(),
+  /** The mobile row when there is none ("Not given"). */
+  noMobileText: z.optional(z.string()),
+  /** Without it, the email address cannot be changed here. */
+  emailChange: z.optional(contactChangeFlow),
+  /** Without it, the mobile number cannot be changed here. */
+  mobileChange: z.optional(
+    z.extend(contactChangeFlow, {
+      addButtonText: z.string(),
+      addHeading: z.string(),
+      addedMessage: richText,
+    }),
+  ),
+  /** The password dialog when a change needs a recent sign-in (403 REAUTHENTICATION_REQUIRED). */
+  reauthenticate: z.optional(reauthenticationTexts),
 });
 
 /** The modal's fields by name: the code (a mobileCode and a landlineCode field) and both passwords. */
@@ -113,25 +197,6 @@ export const passwordDetailsBlock = z.looseObject({
     passwordErrorMessage: richText,
   }),
 });
-
-/**
- * The password re-confirmation a guarded change (adding or removing a sign-in method, new backup codes)
- * asks for when the session has not signed in or confirmed the password within the last few minutes.
- */
-export const reauthenticationTexts = z.object({
-  heading: z.string(),
-  body: richText,
-  passwordLabel: z.string(),
-  /** Beside the field when Confirm is pressed with it empty. */
-  passwordRequiredMessage: z.string(),
-  /** The password is not right. */
-  passwordErrorMessage: richText,
-  /** Anything else went wrong (network, server). */
-  errorMessage: richText,
-  confirmText: z.string(),
-  cancelText: z.string(),
-});
-export type ReauthenticationTexts = z.infer<typeof reauthenticationTexts>;
 
 /** The authenticator app (TOTP): what it is, its state, setting it up with a QR code and removing it. */
 export const authenticatorAppBlock = z.looseObject({
@@ -548,6 +613,31 @@ export const passkeysBlock = z.looseObject({
   reauthenticate: reauthenticationTexts,
 });
 
+/** Closing the online account (issue 26): what it means, a code by text or call, then the confirmation. */
+export const closeAccountBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('closeAccount'),
+  /** What closing keeps and removes, in plain words. */
+  body: richText,
+  methodLegend: z.string(),
+  /** Carry `{phone}` (masked). */
+  smsOptionLabel: z.string(),
+  callOptionLabel: z.string(),
+  loadingText: z.string(),
+  methodRequiredMessage: z.string(),
+  sendCodeText: z.string(),
+  code: contactCodeStep,
+  /** A code to a landline has 5 digits: the hint and inline error then. */
+  landlineCodeHint: z.string(),
+  landlineCodeErrorMessage: z.string(),
+  tooManyMessage: richText,
+  errorMessage: richText,
+  /** Where the browser goes once the account is closed (a public content page). */
+  closedPath: z._default(contentPath, '/account-closed'),
+  reauthenticate: reauthenticationTexts,
+});
+
 export const faqBlock = z.looseObject({
   ...blockBase,
   type: z.literal('faq'),
@@ -564,6 +654,7 @@ export const contentBlock = z.discriminatedUnion('type', [
   authenticatorAppBlock,
   backupCodesBlock,
   passkeysBlock,
+  closeAccountBlock,
   policyDetailsBlock,
   policiesGridBlock,
   renewalsGridBlock,

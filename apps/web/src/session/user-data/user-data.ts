@@ -122,6 +122,8 @@ export interface UserDataState {
   isLoading: boolean;
   /** Reads the policy summaries again (spec §7); the rest of the user data is kept. */
   refetchPolicySummaries(): Promise<void>;
+  /** Puts a change the customer just made (a new email address or mobile number) into the profile held. */
+  updateProfile(patch: Partial<NonNullable<UserData['profile']>>): void;
 }
 
 /** The signed-in customer's user data; undefined while signed out or loading. */
@@ -142,6 +144,16 @@ export function useUserData(ttlMinutes?: number): UserDataState {
       queryClient.setQueryData(userDataKey(customerId), (old: UserData | undefined) => {
         if (!old) return old;
         const next = { ...old, policies: groups, policiesFailed: failed };
+        store(customerId, next, Math.max(0, ttlMinutes ?? DEFAULT_USER_CACHE_TTL_MINUTES) * 60_000);
+        return next;
+      });
+    },
+    updateProfile(patch) {
+      if (!customerId) return;
+      queryClient.setQueryData(userDataKey(customerId), (old: UserData | undefined) => {
+        if (!old?.profile) return old;
+        const profile = { ...old.profile, ...patch };
+        const next = { ...old, profile, email: profile.emailAddress };
         store(customerId, next, Math.max(0, ttlMinutes ?? DEFAULT_USER_CACHE_TTL_MINUTES) * 60_000);
         return next;
       });
