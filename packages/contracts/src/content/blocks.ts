@@ -124,8 +124,6 @@ export const contactDetailsBlock = z.looseObject({
   changeText: z.optional(richText),
   /** Shown while the profile loads ("Loading your details…"). */
   loadingText: z.string(),
-  /** The mobile row when there is none ("Not given"). */
-  noMobileText: z.optional(z.string()),
   /** Without it, the email address cannot be changed here. */
   emailChange: z.optional(contactChangeFlow),
   /** Without it, the mobile number cannot be changed here. */

@@ -26,7 +26,7 @@ const noReauthentication: ReauthenticationTexts = {
 
 /**
  * Contact details (spec customer-data §2; issue 26): email, mobile and landline, each row hidden when
- * empty but the mobile, which says when there is none. The email address and the mobile number can be
+ * empty (a customer without a mobile is offered to add one). The email address and the mobile number can be
  * changed (or a mobile added) when content offers it: a small flow under the list (the new value, then
  * the code sent to it), after the password when the sign-in is not recent. The outcome is announced and
  * takes focus; cancelling gives focus back to the button that opened the flow.
@@ -77,11 +77,7 @@ function ContactDetailsBlock({ block }: { block: Block }) {
       )}
       <dl className="summary-list">
         <SummaryRow label={block.labels.email}>{profile.emailAddress}</SummaryRow>
-        {hasMobile || mobileFlow ? (
-          <SummaryRow label={block.labels.mobile}>
-            {profile.mobileNumber ?? block.noMobileText ?? ''}
-          </SummaryRow>
-        ) : null}
+        <SummaryRow label={block.labels.mobile}>{profile.mobileNumber}</SummaryRow>
         <SummaryRow label={block.labels.landline}>{profile.landlineNumber}</SummaryRow>
       </dl>
       {customerId && (block.emailChange || mobileFlow) && open === null && (
