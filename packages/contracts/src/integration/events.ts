@@ -58,7 +58,7 @@ const contactSent = z.object({
 /** The customer finished registering: their sign-in address is now `email`. */
 const registrationCompleted = z.object({ customerId, email: z.string(), at: isoDateTime });
 
-/** Reserved (issue 26): the customer changed their email address. Not sent yet. */
+/** The customer changed their email address, which is also their sign-in name (decision 026). */
 const emailChanged = z.object({
   customerId,
   email: z.string(),
@@ -66,7 +66,7 @@ const emailChanged = z.object({
   at: isoDateTime,
 });
 
-/** Reserved (issue 26): the customer changed (or removed: null) their mobile number. Not sent yet. */
+/** The customer changed or added (previous null) their mobile number (decision 026). */
 const mobileChanged = z.object({
   customerId,
   mobileNumber: z.nullable(z.string()),
@@ -74,7 +74,7 @@ const mobileChanged = z.object({
   at: isoDateTime,
 });
 
-/** Reserved (issue 26): the customer closed their online account. Not sent yet. */
+/** The customer closed their online account; their record and policies stay (decision 026). */
 const accountClosed = z.object({ customerId, at: isoDateTime });
 
 /** Every event type and the shape of its `data`. */
