@@ -12,7 +12,13 @@ import {
 import { closeAccount, confirmContactChange, startContactChange } from './service/contact-change';
 import { identityServiceContext, type IdentityServiceContext } from './service/context';
 import { changePassword, verifyPassword } from './service/password-change';
-import { passkeyOptions, registerPasskey, renamePasskey } from './service/passkeys';
+import {
+  declinePasskeyOffer,
+  passkeyOffer,
+  passkeyOptions,
+  registerPasskey,
+  renamePasskey,
+} from './service/passkeys';
 import { requestPasswordReset } from './service/password-reset';
 import { changePasswordWithStepUp, getFactors, sendStepUpCode } from './service/step-up';
 import type { IdentityService } from './service/types';
@@ -56,6 +62,8 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
     startContactChange: padded(step(startContactChange)),
     confirmContactChange: step(confirmContactChange),
     closeAccount: step(closeAccount),
+    passkeyOffer: step(passkeyOffer),
+    declinePasskeyOffer: step(declinePasskeyOffer),
     // Same answer and, padded, the same time whether or not an account has the address.
     startActivation: padded(step(startActivation)),
     requestPasswordReset: padded(step(requestPasswordReset)),
