@@ -9,6 +9,7 @@ export * from './portal';
 export * from './sign-in-methods';
 export * from './passkeys';
 export * from './contact-changes';
+export * from './passkey-offer';
 export * from './policy';
 export * from './document';
 export * from './contact';
