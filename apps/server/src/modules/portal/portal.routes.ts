@@ -11,14 +11,8 @@ import {
   listSignInMethodsCall,
   removeSignInMethodCall,
 } from '@portal/contracts/sign-in-methods';
-<<<<<<< HEAD
-import {
-  declinePasskeyOfferCall,
-  passkeyOfferCall,
-  passkeyOptionsCall,
-  registerPasskeyCall,
-  renamePasskeyCall,
-} from '@portal/contracts/passkeys';
+import { declinePasskeyOfferCall, passkeyOfferCall } from '@portal/contracts/passkey-offer';
+import { passkeyOptionsCall, registerPasskeyCall, renamePasskeyCall } from '@portal/contracts/passkeys';
 import {
   closeAccountCall,
   confirmEmailChangeCall,
@@ -26,10 +20,6 @@ import {
   startEmailChangeCall,
   startMobileChangeCall,
 } from '@portal/contracts/contact-changes';
-=======
-import { declinePasskeyOfferCall, passkeyOfferCall } from '@portal/contracts/passkey-offer';
-import { passkeyOptionsCall, registerPasskeyCall, renamePasskeyCall } from '@portal/contracts/passkeys';
->>>>>>> main
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
