@@ -8,6 +8,7 @@ export * from './profile';
 export * from './portal';
 export * from './sign-in-methods';
 export * from './passkeys';
+export * from './sign-in-sessions';
 export * from './policy';
 export * from './document';
 export * from './contact';
