@@ -386,6 +386,7 @@ async function tellOfNewBrowser(
         onBehalfOf: user.customerId,
         correlationId: request.correlationId,
         isSuccess: true,
+        occurredAt: at,
         details: { browser: description.browser, os: description.os, network },
       });
       await notifier(ctx).enqueue(

@@ -52,6 +52,7 @@ export function createSignInSessionsService(ctx: ModuleContext) {
     sessionId: caller.sessionId,
     correlationId: caller.correlationId,
     isSuccess: true,
+    occurredAt: ctx.clock.now(),
     details: { scope, count },
   });
 
