@@ -91,7 +91,7 @@ describe('reset_password', () => {
         newPassword: 'Kettle-Orchard-Lantern-77',
       }),
     );
-    expect(chosen.status).toBe('MFA_REQUIRED');
+    if (chosen.status !== 'MFA_REQUIRED') throw new Error(`expected MFA_REQUIRED, got ${chosen.status}`);
     const factor = chosen._embedded.factors.find((f) => f.factorType === 'sms')!;
     await post(t.app, `/api/v1/authn/factors/${factor.id}/verify`, { stateToken });
     const passCode = await latestCode(t.app, user.mobile!);
@@ -103,7 +103,10 @@ describe('reset_password', () => {
       const refused = await list(tokens.access_token);
       expect(refused.statusCode).toBe(401);
       expect(refused.headers['www-authenticate']).toContain('The sign-in session has ended');
-      const refresh = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+      const refresh = await tokenRequest(t, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+      });
       expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
     }
     const audit = await t.db.query<{ details: { sessionsEnded: number } }>(
