@@ -4,8 +4,10 @@
  * try the other sign-in's access token is read on instance B until B has seen it as good (its one-second
  * grant check is warm), then, while a client keeps calling B with that token one request after another,
  * "sign out every other session" is sent to instance A. Measured: from A's answer (and from sending the
- * request) to the first answer 401 on B. The grant check's cache lets a live answer stand for up to a
- * second, so the figure is between 0 and about 1 s; the median of the tries is reported.
+ * request) to the first answer 401 on B. The grant check's cache lets a live answer stand for one
+ * second, and a session in constant use has just been checked again when the sign-out lands, so the
+ * figure is close to that second (less for a session used now and then); the median of the tries is
+ * reported.
  *
  * Run with `npm run bench:sign-out` (builds the server bundle first). The database: a fresh
  * `portal_bench_sessions` on the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
