@@ -57,7 +57,7 @@ export const sessionsEnded = named(
 export const endSignInSessionCall = defineCall({
   id: 'portal.signInSessionEnd',
   summary:
-    'Signs one session out: its refresh tokens and browser session end, and its access tokens are refused on every instance within a second. 404 for another customer\'s or an unknown id; 400 for a malformed one; 429 with Retry-After after too many sign-outs.',
+    "Signs one session out: its refresh tokens and browser session end, and its access tokens are refused on every instance within a second. 404 for another customer's or an unknown id; 400 for a malformed one; 429 with Retry-After after too many sign-outs.",
   service: 'portal',
   method: 'DELETE',
   path: '/api/v1/sign-in-sessions/:customerId/:sessionId',

@@ -204,7 +204,7 @@ export async function endOtherSessions(
 }
 
 /** How long a browser stays known to an account after its last sign-in (issue 26 point 5). */
-export const KNOWN_BROWSER_DAYS = 90;
+const KNOWN_BROWSER_DAYS = 90;
 
 /**
  * Notes a sign-in's browser on the customer's account and says whether to tell them: 'first' for the

@@ -4,12 +4,7 @@ import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { counterStore } from '../../platform/counters';
 import { HttpError, notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import {
-  endOtherSessions,
-  endSession,
-  grantOfSession,
-  listSignInSessions,
-} from '../oidc/sign-in-sessions';
+import { endOtherSessions, endSession, grantOfSession, listSignInSessions } from '../oidc/sign-in-sessions';
 
 /** Sign-outs (one session, or every other) a customer may ask for in SIGN_OUT_WINDOW_MS, every instance. */
 const SIGN_OUT_LIMIT = 30;

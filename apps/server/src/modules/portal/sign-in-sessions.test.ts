@@ -37,7 +37,9 @@ interface Browser {
 const DAY_MS = 24 * 60 * 60_000;
 
 const redisEnv = (): Record<string, string> =>
-  process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test-${randomUUID()}:` } : {};
+  process.env.REDIS_URL
+    ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test-${randomUUID()}:` }
+    : {};
 
 describe.each(databases())('where you are signed in, on $name', ({ open }) => {
   let t: TestContext;
@@ -108,7 +110,8 @@ describe.each(databases())('where you are signed in, on $name', ({ open }) => {
   /** The audit trail's last id before these tests (the shared PostgreSQL database keeps earlier runs'). */
   let auditsBefore: string;
   const lastAuditId = async () =>
-    (await t.db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_event')).rows[0]!.id;
+    (await t.db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_event')).rows[0]!
+      .id;
 
   beforeAll(async () => {
     // Access tokens for an hour: the clock moves on between sign-ins.
@@ -192,7 +195,9 @@ describe.each(databases())('where you are signed in, on $name', ({ open }) => {
       await call(t.app, margaret, 'GET', `/api/v1/sign-in-sessions/${margaret.customerId}`)
     ).json<{ sessions: Array<{ id: string }> }>().sessions;
     expect((await call(t.app, chrome, 'DELETE', `${base}/${margarets[0]!.id}`)).statusCode).toBe(404);
-    expect((await call(t.app, margaret, 'GET', `/api/v1/sign-in-sessions/${margaret.customerId}`)).statusCode).toBe(200);
+    expect(
+      (await call(t.app, margaret, 'GET', `/api/v1/sign-in-sessions/${margaret.customerId}`)).statusCode,
+    ).toBe(200);
     expect((await list(chrome)).map((s) => s.id).sort()).toEqual([...ids].sort());
     expect(await audits()).toEqual([]);
   });
@@ -211,7 +216,10 @@ describe.each(databases())('where you are signed in, on $name', ({ open }) => {
       expect(refused.statusCode).toBe(401);
       expect(refused.headers['www-authenticate']).toContain('The sign-in session has ended');
     }
-    const refresh = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: iphone.refreshToken });
+    const refresh = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: iphone.refreshToken,
+    });
     expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
     const left = await list(chrome);
     expect(left.map((s) => s.thisDevice)).toEqual([true]);
@@ -232,11 +240,17 @@ describe.each(databases())('where you are signed in, on $name', ({ open }) => {
     t.clock.advance(1000);
     for (const browser of [firefox, again]) {
       for (const app of [t.app, b.app]) expect((await call(app, browser, 'GET', base)).statusCode).toBe(401);
-      const refresh = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: browser.refreshToken });
+      const refresh = await tokenRequest(t, {
+        grant_type: 'refresh_token',
+        refresh_token: browser.refreshToken,
+      });
       expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
     }
     expect((await list(chrome, b.app)).map((s) => s.thisDevice)).toEqual([true]);
-    const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: chrome.refreshToken });
+    const refreshed = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: chrome.refreshToken,
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(await audits()).toEqual([
       { scope: 'one', count: 1 },
