@@ -152,10 +152,11 @@ export async function verifyAccessToken(ctx: ModuleContext, token: string): Prom
  * refused on every instance, not only when they expire (issue 26; decision 005 amended). The grant is read
  * from the provider's store (PostgreSQL, shared by every instance), and a live answer is trusted for
  * SESSION_CHECK_TTL_MS, so a token of an ended session is refused everywhere within that time while a busy
- * session costs one primary-key read a second per instance. An ended grant never comes back, so that
+ * session costs two primary-key reads a second per instance (500 ms: so a sign-out elsewhere
+ * reaches every instance well within a second, issue 26). An ended grant never comes back, so that
  * answer is kept. Tokens without `gid` (another provider's, such as a real Okta org's) are not checked here.
  */
-const SESSION_CHECK_TTL_MS = 1000;
+const SESSION_CHECK_TTL_MS = 500;
 const SESSION_CHECK_CACHE_SIZE = 10_000;
 
 const sessionChecks = new WeakMap<ModuleContext['services'], Map<string, { live: boolean; until: number }>>();
