@@ -739,6 +739,17 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         annualPremium: 467.5,
         holder: 'Mr Gareth Pryce',
       }),
+      oneLiner('C1000015', {
+        policyNumber: '515X1000015',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -150,
+        annualPremium: 421.3,
+        holder: 'Mrs Joan Whitfield',
+      }),
     ],
   };
 }

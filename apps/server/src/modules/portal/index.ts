@@ -1,6 +1,7 @@
 import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
 import { createPasswordChangeService } from './password-change.service';
+import { activityRoutes } from './activity.routes';
 import { portalRoutes } from './portal.routes';
 import { createReauthentication } from './reauthentication';
 
@@ -18,5 +19,6 @@ export const portalModule: ServiceModule = {
       ctx.services.identity,
       createReauthentication(ctx),
     );
+    await activityRoutes(app, ctx);
   },
 };
