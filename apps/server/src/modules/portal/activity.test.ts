@@ -232,6 +232,29 @@ describe.each(databases())('account activity on $name', ({ open }) => {
     }
   });
 
+  it('fills a page past rows the customer does not see (failed password rules), reading on from where it stopped', async () => {
+    // Later than the rows of the tests before.
+    const minutes = 120;
+    await row(minutes, {
+      eventId: 'preferences.correspondence.updated',
+      details: { correspondencePreference: 'paperless' },
+    });
+    await row(minutes + 1, { eventId: 'identity.password.set', details: { purpose: 'change' } });
+    for (let i = 0; i < 9; i++) {
+      await row(minutes + 2 + i / 10, {
+        eventId: 'identity.password.set',
+        isSuccess: false,
+        failureReason: 'PASSWORD_POLICY',
+        details: { purpose: 'change' },
+      });
+    }
+    await row(minutes + 3, { eventId: 'identity.password.reset.requested', details: { link: 'recovery' } });
+    const first = await page('?pageSize=2');
+    expect(first.items.map((i) => i.kind)).toEqual(['password-reset-requested', 'password-changed']);
+    const second = await page(`?pageSize=1&cursor=${first.nextCursor}`);
+    expect(second.items.map((i) => i.kind)).toEqual(['paperless-choice']);
+  });
+
   it('refuses a cursor that is not one of ours and a page size out of range with 400, in the envelope', async () => {
     const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
     for (const query of [
