@@ -2,8 +2,8 @@ import { writeAuditRows, type AuditRow } from '../platform/audit';
 import type { ModuleContext } from '../platform/module';
 
 /**
- * The account activity of the demo customer Joan Whitfield (C1000015): a few months of what a customer
- * does, as the audit trail records it (the same event ids and details the real calls write), dated back
+ * The account activity of the demo customer Joan Whitfield (C1000015): her registration (400 days ago,
+ * as every demo account's, identity/seed.ts) and a few months of what a customer does, as the audit trail records it (the same event ids and details the real calls write), dated back
  * from the day it is seeded, so "Your account activity" has a history to show and page through. Among it
  * are rows the list leaves out (the OpenID step of each sign-in, the SPA's own events), as in real life.
  * Seeded once per database: the trail is append-only, so a later seed cannot move it.
@@ -52,9 +52,9 @@ const marketing = (channels: string[]): Omit<AuditRow, 'source' | 'customerId'> 
 
 /** Oldest first; times are UTC. */
 const history: Step[] = [
-  [121, '10:02', [{ eventId: 'identity.activation', isSuccess: true }]],
-  [121, '10:04', signIn()],
-  [121, '10:05', [marketing(['email', 'post'])]],
+  [400, '10:02', [{ eventId: 'identity.activation', isSuccess: true }]],
+  [400, '10:04', signIn()],
+  [400, '10:05', [marketing(['email', 'post'])]],
   [
     121,
     '10:07',

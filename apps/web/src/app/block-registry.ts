@@ -26,6 +26,7 @@ export const blockLoaders: BlockLoaders = {
   backupCodes: () => import('../features/profile/blocks/backup-codes'),
   passkeys: () => import('../features/profile/blocks/passkeys'),
   accountActivity: () => import('../features/profile/blocks/account-activity'),
+  passkeyOffer: () => import('../features/profile/blocks/passkey-offer'),
   marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
   correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
   contactForm: () => import('../features/contact/blocks/contact-form'),
