@@ -8,7 +8,7 @@ import type { ModuleContext } from '../platform/module';
  * are rows the list leaves out (the OpenID step of each sign-in, the SPA's own events), as in real life.
  * Seeded once per database: the trail is append-only, so a later seed cannot move it.
  */
-export const ACTIVITY_DEMO_CUSTOMER = 'C1000015';
+const ACTIVITY_DEMO_CUSTOMER = 'C1000015';
 
 const MASKED_MOBILE = '+44 XXXX XXX555';
 
@@ -153,7 +153,7 @@ const history: Step[] = [
 ];
 
 /** The rows of the demo history, dated back from `now`. */
-export function demoActivityRows(now: Date): AuditRow[] {
+function demoActivityRows(now: Date): AuditRow[] {
   return history.flatMap(([daysAgo, time, rows], step) => {
     const day = new Date(now.getTime() - daysAgo * 86_400_000);
     const [h, m] = time.split(':').map(Number);

@@ -36,7 +36,7 @@ interface Row {
  * than SQL, so the query stays simple to plan (planned afresh for every request) and the index does the
  * work; a page short of rows the code left out reads on from where it stopped.
  */
-export const activityEventIds: readonly string[] = [
+const activityEventIds: readonly string[] = [
   'identity.signin',
   'identity.lockout',
   'identity.unlock',
@@ -182,7 +182,7 @@ function destinationOf(
 }
 
 /** One row as the customer reads it; null for a row the customer does not see. */
-export function activityItemOf(row: Row): ActivityItem | null {
+function activityItemOf(row: Row): ActivityItem | null {
   if (!shown(row)) return null;
   const d = row.details ?? {};
   const at = row.occurred_at.toISOString();
