@@ -84,7 +84,8 @@ export function createPdfRenditions(ctx: { db: Queryable; clock: Clock }) {
         .update(JSON.stringify({ v: DRAWING_VERSION, content }))
         .digest('hex');
       const etag = etagOf(key);
-      if (matchesIfNoneMatch(reply.request.headers['if-none-match'], etag)) return sendNotModified(reply, etag);
+      if (matchesIfNoneMatch(reply.request.headers['if-none-match'], etag))
+        return sendNotModified(reply, etag);
       const pdf = await pdfFor(key, content);
       await reply
         .status(200)
