@@ -10,6 +10,7 @@ export * from './sign-in-methods';
 export * from './passkeys';
 export * from './passkey-offer';
 export * from './sign-in-sessions';
+export * from './account-activity';
 export * from './policy';
 export * from './document';
 export * from './contact';

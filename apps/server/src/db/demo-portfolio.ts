@@ -750,6 +750,17 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         annualPremium: 402.9,
         holder: 'Mrs Fiona Maclean',
       }),
+      oneLiner('C1000015', {
+        policyNumber: '515X1000015',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -150,
+        annualPremium: 421.3,
+        holder: 'Mrs Joan Whitfield',
+      }),
     ],
   };
 }

@@ -25,6 +25,7 @@ export const blockLoaders: BlockLoaders = {
   authenticatorApp: () => import('../features/profile/blocks/authenticator-app'),
   backupCodes: () => import('../features/profile/blocks/backup-codes'),
   passkeys: () => import('../features/profile/blocks/passkeys'),
+  accountActivity: () => import('../features/profile/blocks/account-activity'),
   passkeyOffer: () => import('../features/profile/blocks/passkey-offer'),
   signInSessions: () => import('../features/profile/blocks/sign-in-sessions'),
   marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),

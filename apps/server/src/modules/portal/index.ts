@@ -1,6 +1,7 @@
 import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
 import { createPasswordChangeService } from './password-change.service';
+import { activityRoutes } from './activity.routes';
 import { portalRoutes } from './portal.routes';
 import { createReauthentication } from './reauthentication';
 import { createSignInSessionsService } from './sign-in-sessions.service';
@@ -20,5 +21,6 @@ export const portalModule: ServiceModule = {
       createReauthentication(ctx),
       createSignInSessionsService(ctx),
     );
+    await activityRoutes(app, ctx);
   },
 };
