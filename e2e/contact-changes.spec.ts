@@ -9,18 +9,18 @@ import { expect, test } from './support/fixtures';
 import { expectScreenAtEverySize } from './support/screens';
 
 /*
- * Issue 26 points 1, 2 and 6 (decision 026) on the real server: Joan (C1000013) changes her email address
+ * Issue 26 points 1, 2 and 6 (decision 026) on the real server: Brenda (C1000013) changes her email address
  * and her mobile number; Alan (C1000014, a landline only) adds a mobile, then closes his online account,
  * lands on the closed page, and signing in again is refused as for an unknown account. Codes come from
  * the dev outbox. They are these journeys' own demo customers (README, "Demo sign-in"). Each new screen is
  * checked with axe at a phone's width and a desktop's.
  */
 
-const joan = {
-  email: 'joan.whitfield@example.co.uk',
+const brenda = {
+  email: 'brenda.ashworth@example.co.uk',
   password: 'QuarryRowCoxwold56',
   phone: { number: '07700900999', radio: 'Text message to +44 XXXX XXX999' },
-  newEmail: 'joan.whitfield.new@example.co.uk',
+  newEmail: 'brenda.ashworth.new@example.co.uk',
   newMobile: '07700900997',
 };
 const alan = {
@@ -33,48 +33,50 @@ const alan = {
 test.describe('changing contact details and closing the online account', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('Joan changes her email address and her mobile number with codes sent to the new ones', async ({
+  test('Brenda changes her email address and her mobile number with codes sent to the new ones', async ({
     page,
     request,
   }) => {
     await page.goto('/login');
-    await signIn(page, request, joan, joan.phone);
+    await signIn(page, request, brenda, brenda.phone);
     await toDashboardPastMarketingStep(page);
     await page.goto('/profile/contact-details');
     const details = page.getByRole('main');
-    await expect(details.getByRole('definition').filter({ hasText: joan.email })).toBeVisible();
+    await expect(details.getByRole('definition').filter({ hasText: brenda.email })).toBeVisible();
     await expectScreenAtEverySize(page);
 
     // The email address: the new one twice; a mismatch is shown in the summary and beside the field.
     await details.getByRole('button', { name: 'Change email address' }).click();
     await expect(details.getByRole('heading', { name: 'Change your email address' })).toBeFocused();
-    await details.getByRole('textbox', { name: 'New email address', exact: true }).fill(joan.newEmail);
-    await details.getByRole('textbox', { name: 'Type the new email address again' }).fill('joan@example');
+    await details.getByRole('textbox', { name: 'New email address', exact: true }).fill(brenda.newEmail);
+    await details.getByRole('textbox', { name: 'Type the new email address again' }).fill('brenda@example');
     await details.getByRole('button', { name: 'Send code' }).click();
     const summary = details.getByRole('alert').filter({ hasText: 'There is a problem' });
     await expect(summary).toBeFocused();
     await expect(summary).toContainText('The email addresses do not match');
     await expect(details.getByRole('textbox', { name: 'New email address', exact: true })).toHaveValue(
-      joan.newEmail,
+      brenda.newEmail,
     );
     await expectScreenAtEverySize(page);
-    const mail = await watchOutbox(request, joan.newEmail);
-    await details.getByRole('textbox', { name: 'Type the new email address again' }).fill(joan.newEmail);
+    const mail = await watchOutbox(request, brenda.newEmail);
+    await details.getByRole('textbox', { name: 'Type the new email address again' }).fill(brenda.newEmail);
     await details.getByRole('button', { name: 'Send code' }).click();
     await expect(details.getByRole('heading', { name: 'Enter the code we sent you' })).toBeFocused();
-    await expect(details.getByText(`We have sent a 6-digit security code to ${joan.newEmail}`)).toBeVisible();
+    await expect(
+      details.getByText(`We have sent a 6-digit security code to ${brenda.newEmail}`),
+    ).toBeVisible();
     await expectScreenAtEverySize(page);
     await enterCode(page, await mail.next());
     await details.getByRole('button', { name: 'Confirm' }).click();
     await expect(
       details.getByRole('alert').filter({ hasText: 'Your email address has been changed' }),
     ).toBeFocused();
-    await expect(details.getByRole('definition').filter({ hasText: joan.newEmail })).toBeVisible();
+    await expect(details.getByRole('definition').filter({ hasText: brenda.newEmail })).toBeVisible();
 
     // The mobile number: a code texted to the new one.
     await details.getByRole('button', { name: 'Change mobile number' }).click();
     await expect(details.getByRole('heading', { name: 'Change your mobile number' })).toBeFocused();
-    const text = await watchOutbox(request, joan.newMobile);
+    const text = await watchOutbox(request, brenda.newMobile);
     await details.getByRole('textbox', { name: 'New mobile number' }).fill('07700 900 997');
     await details.getByRole('button', { name: 'Send code' }).click();
     await expect(details.getByRole('heading', { name: 'Enter the code we sent you' })).toBeFocused();

@@ -82,6 +82,8 @@ export interface PortalOptions {
    * the database it measures, the embedded one unless given here.
    */
   env?: Record<string, string>;
+  /** A data directory made beforehand (its embedded database prepared); a new one when not given. */
+  dataDir?: string;
 }
 
 export interface Started {
@@ -128,10 +130,10 @@ export async function spawnUntilReady(
  * for /readyz, and returns how to reach and stop it. The outbox stays on (development mode) so a
  * benchmark can read sign-in codes the way the browser journeys do.
  */
-export async function startPortal({ port, env = {} }: PortalOptions): Promise<Portal> {
+export async function startPortal({ port, env = {}, dataDir: given }: PortalOptions): Promise<Portal> {
   const url = `http://127.0.0.1:${port}`;
   if (await answers(`${url}/healthz`)) throw new Error(`port ${port} is already in use`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   let started: Started;
   try {
     started = await spawnUntilReady(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {

@@ -56,6 +56,13 @@ export const demoCustomers = {
     phone: '07700900444',
     factor: 'sms',
   },
+  joan: {
+    customerId: 'C1000015',
+    email: 'joan.whitfield@example.co.uk',
+    password: 'PrioryWalkTewks50',
+    phone: '07700900555',
+    factor: 'sms',
+  },
 } as const satisfies Record<string, DemoCustomer>;
 
 interface OutboxMessage {

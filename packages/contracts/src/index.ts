@@ -10,6 +10,8 @@ export * from './sign-in-methods';
 export * from './passkeys';
 export * from './contact-changes';
 export * from './passkey-offer';
+export * from './sign-in-sessions';
+export * from './account-activity';
 export * from './policy';
 export * from './document';
 export * from './contact';

@@ -3,6 +3,7 @@ import { contentImage, contentPath, richText, safeLink } from './building-blocks
 import { formField, formFieldOption } from './form-fields';
 import { callToAction } from './calls-to-action';
 import { serviceAlert } from './site-settings';
+import { activityChannels, activityKind, activityMethods } from '../account-activity';
 
 // ---------------------------------------------------------------------------------------------------
 // Page blocks
@@ -663,6 +664,78 @@ export const passkeyOfferBlock = z.looseObject({
   reauthenticate: reauthenticationTexts,
 });
 
+/**
+ * "Where you're signed in" (issue 26, decision 025): each live sign-in session (browser on system, this
+ * device marked, when signed in and last used, the masked network), signing one or every other out.
+ */
+export const signInSessionsBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('signInSessions'),
+  body: richText,
+  loadingText: z.string(),
+  loadErrorMessage: richText,
+  /** Carries `{browser}` and `{os}`. */
+  deviceText: z.string(),
+  /** When the browser or the system could not be told. */
+  unknownBrowserText: z.string(),
+  unknownSystemText: z.string(),
+  thisDeviceText: z.string(),
+  signedInLabel: z.string(),
+  lastUsedLabel: z.string(),
+  /** "Last used" within the last two minutes. */
+  justNowText: z.string(),
+  networkLabel: z.string(),
+  unknownNetworkText: z.string(),
+  signOutText: z.string(),
+  /** The sign-out button's accessible name; carries `{device}` and `{signedIn}`. */
+  signOutLabel: z.string(),
+  signOutOthersText: z.string(),
+  noOthersText: z.string(),
+  /** Announced after one session is signed out; carries `{device}`. */
+  signedOutMessage: richText,
+  /** Announced after every other session is signed out; carries `{count}`. */
+  signedOutOthersMessage: richText,
+  errorMessage: richText,
+});
+
+/**
+ * "Your account activity" (decision 027): the customer's security and consent history, grouped by day in
+ * UK time, with "Show older activity". Every sentence is here: a title for each kind, and for some kinds
+ * detail lines whose placeholders ({method}, {destination}, {browser}, {channels}, {choice}, {about},
+ * {scope}, {count}, {until}) are filled from the item; a line whose placeholder the item lacks is left out.
+ */
+export const accountActivityBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('accountActivity'),
+  intro: z.optional(richText),
+  loadingText: z.string(),
+  /** The first page could not be read (also shown under the list when an older page cannot be). */
+  errorText: richText,
+  emptyText: richText,
+  showOlderText: z.string(),
+  /** Announced when older items show; carries `{count}`. */
+  olderShownText: z.string(),
+  /** Shown under the last item once there is nothing older. */
+  endText: z.optional(z.string()),
+  /** Each item's time, read before it by screen readers ("At"). */
+  timeLabel: z.string(),
+  kinds: z.record(activityKind, z.string()),
+  details: z.partialRecord(activityKind, z.array(z.string())),
+  methods: z.record(z.enum(activityMethods), z.string()),
+  channels: z.record(z.enum(activityChannels), z.string()),
+  /** {channels} when the customer chose none. */
+  noChannelsText: z.string(),
+  /** {choice} of a paperless choice. */
+  paperlessText: z.string(),
+  paperText: z.string(),
+  /** {scope} of sessions ended. */
+  scopes: z.object({ one: z.string(), others: z.string() }),
+  /** {about} of a contact-us message: product type to words, and the words for any other. */
+  contactTopics: texts,
+  contactTopicFallback: z.string(),
+});
+
 export const faqBlock = z.looseObject({
   ...blockBase,
   type: z.literal('faq'),
@@ -680,7 +753,9 @@ export const contentBlock = z.discriminatedUnion('type', [
   backupCodesBlock,
   passkeysBlock,
   closeAccountBlock,
+  accountActivityBlock,
   passkeyOfferBlock,
+  signInSessionsBlock,
   policyDetailsBlock,
   policiesGridBlock,
   renewalsGridBlock,

@@ -1,3 +1,4 @@
+import { seedDemoActivity } from '../../db/demo-activity';
 import { demoCustomers } from '../../db/demo-customers';
 import type { ServiceModule } from '../../platform/module';
 import { accountRoutes } from './account.routes';
@@ -37,7 +38,9 @@ export const accountModule: ServiceModule = {
   seed: async (ctx) => {
     await seedCustomers(ctx);
     await seedNotifications(ctx);
+    // The activity history of one demo customer (decision 027), once.
+    await seedDemoActivity(ctx);
   },
   seedInputs: () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) }),
-  seedVersion: 3,
+  seedVersion: 4,
 };

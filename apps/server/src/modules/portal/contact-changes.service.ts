@@ -5,7 +5,7 @@ import { HttpError, badRequest } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
 import { maskRecipient, notifier, type OutboundMessage } from '../../platform/notifier';
 import type { RequestMeta } from '../identity';
-import { endOtherSessions } from './sessions.repository';
+import { endOtherSessions } from '../oidc/sign-in-sessions';
 
 /** Who asks, and the request's ids for the audit rows and log lines. */
 export interface ContactCaller {
@@ -217,6 +217,8 @@ export function createContactChangesService(ctx: ModuleContext) {
           // Every session, grant and token, this browser's too: its access tokens stop at once.
           const ended = await endOtherSessions(tx, account.userId, null);
           await tx.query('DELETE FROM portal_reauthentication WHERE account_id = $1', [account.userId]);
+          // The browsers it signed in from (the new-device email's memory): a new account starts afresh.
+          await tx.query('DELETE FROM portal_known_browser WHERE customer_id = $1', [customer.customerId]);
           await writeAudit(tx, {
             source: 'server',
             eventId: 'account.closed',

@@ -11,16 +11,16 @@ import { latestCode, latestLinkToken, outbox, post, tx } from '../identity/test-
 import { tokenRequest } from '../oidc/oidc.test-support';
 
 /*
- * Issue 26 points 1, 2 and 6 (decision 026). Joan (C1000013) changes her email address and mobile
+ * Issue 26 points 1, 2 and 6 (decision 026). Brenda (C1000013) changes her email address and mobile
  * number; Alan (C1000014, a landline only) adds a mobile and closes his online account. Nobody else signs
  * in as them. Each test starts from them as the demo data has them (a shared PostgreSQL test database
  * keeps what an earlier test or run changed), an hour later than the last, so the hourly send limits
  * start afresh, and with a sign-in of its own (a recent one: the step-up check passes).
  */
-const joan = demoCustomers.find((c) => c.customerId === 'C1000013')!;
+const brenda = demoCustomers.find((c) => c.customerId === 'C1000013')!;
 const alan = demoCustomers.find((c) => c.customerId === 'C1000014')!;
-const JOAN_NEW_EMAIL = 'joan.w.new@example.co.uk';
-const JOAN_NEW_MOBILE = '07700900998';
+const BRENDA_NEW_EMAIL = 'brenda.a.new@example.co.uk';
+const BRENDA_NEW_MOBILE = '07700900998';
 const ALAN_NEW_MOBILE = '07700900913';
 
 /** Puts the customer's record and sign-in back as the demo data has them. */
@@ -34,7 +34,7 @@ async function restore(db: Db, customerId: string, now: Date) {
   ]);
   await db.transaction(async (q) => {
     await q.query(`DELETE FROM identity_user WHERE login = $1 AND customer_id <> $2`, [
-      JOAN_NEW_EMAIL,
+      BRENDA_NEW_EMAIL,
       customerId,
     ]);
     let user = await findUserByCustomerId(q, customerId);
@@ -69,13 +69,13 @@ describe.each(databases())('changing contact details and closing the online acco
     t = await createTestApp({ OIDC_ACCESS_TOKEN_TTL: '3600' }, { db: await open() });
   });
   afterAll(async () => {
-    for (const c of [joan, alan]) await restore(t.db, c.customerId, t.clock.now());
+    for (const c of [brenda, alan]) await restore(t.db, c.customerId, t.clock.now());
     await t.close();
     await t.db.close();
   });
   beforeEach(async () => {
     t.clock.advance(61 * 60_000);
-    for (const c of [joan, alan]) await restore(t.db, c.customerId, t.clock.now());
+    for (const c of [brenda, alan]) await restore(t.db, c.customerId, t.clock.now());
   });
 
   const call = (who: SignedIn | null, url: string, payload: object = {}, customerId = who?.customerId) =>
@@ -140,68 +140,68 @@ describe.each(databases())('changing contact details and closing the online acco
     ).rows;
 
   it('changes the email with a code sent to the new address: the sign-in and the record move, the old address is told', async () => {
-    const who = await signIn(t, joan.email!);
+    const who = await signIn(t, brenda.email!);
     const since = await mark();
-    const sent = await startEmail(who, ` ${JOAN_NEW_EMAIL.toUpperCase()} `, JOAN_NEW_EMAIL);
+    const sent = await startEmail(who, ` ${BRENDA_NEW_EMAIL.toUpperCase()} `, BRENDA_NEW_EMAIL);
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({
       sent: true,
       codeLength: 6,
       expiresAt: new Date(t.clock.now().getTime() + 5 * 60_000).toISOString(),
     });
-    const code = await emailedCode(JOAN_NEW_EMAIL);
+    const code = await emailedCode(BRENDA_NEW_EMAIL);
     // Nothing changes until the code comes back.
-    expect((await login(joan.customerId))!.login).toBe(joan.email);
+    expect((await login(brenda.customerId))!.login).toBe(brenda.email);
 
     const confirmed = await confirmEmail(who, code);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ emailAddress: JOAN_NEW_EMAIL });
-    expect((await login(joan.customerId))!.login).toBe(JOAN_NEW_EMAIL);
-    expect((await record(joan.customerId)).email).toBe(JOAN_NEW_EMAIL);
-    expect((await primaryAuth(JOAN_NEW_EMAIL, joan.registered!.password)).statusCode).toBe(200);
-    expect((await primaryAuth(joan.email!, joan.registered!.password)).statusCode).toBe(401);
+    expect(confirmed.json()).toEqual({ emailAddress: BRENDA_NEW_EMAIL });
+    expect((await login(brenda.customerId))!.login).toBe(BRENDA_NEW_EMAIL);
+    expect((await record(brenda.customerId)).email).toBe(BRENDA_NEW_EMAIL);
+    expect((await primaryAuth(BRENDA_NEW_EMAIL, brenda.registered!.password)).statusCode).toBe(200);
+    expect((await primaryAuth(brenda.email!, brenda.registered!.password)).statusCode).toBe(401);
     // The code works once.
     expect((await confirmEmail(who, code)).statusCode).toBe(400);
 
-    const [notice] = await outbox(t.app, joan.email!);
+    const [notice] = await outbox(t.app, brenda.email!);
     expect(notice!.kind).toBe('email-changed');
     expect(notice!.body).toContain('If it was not you');
-    expect(notice!.body).toContain('j***@example.co.uk');
-    expect(notice!.body).not.toContain(JOAN_NEW_EMAIL);
+    expect(notice!.body).toContain('b***@example.co.uk');
+    expect(notice!.body).not.toContain(BRENDA_NEW_EMAIL);
 
-    const audit = await auditSince(joan.customerId, since);
+    const audit = await auditSince(brenda.customerId, since);
     const ids = audit.map((a) => a.event_id);
     expect(ids).toContain('profile.email.code.sent');
     expect(ids).toContain('profile.email.changed');
     // Masked addresses only.
-    expect(JSON.stringify(audit)).not.toContain('joan.w.new');
-    expect(JSON.stringify(audit)).not.toContain('joan.whitfield');
+    expect(JSON.stringify(audit)).not.toContain('brenda.a.new');
+    expect(JSON.stringify(audit)).not.toContain('brenda.ashworth');
     expect(audit.find((a) => a.event_id === 'profile.email.changed')!.details).toEqual({
-      from: 'j***@example.co.uk',
-      to: 'j***@example.co.uk',
+      from: 'b***@example.co.uk',
+      to: 'b***@example.co.uk',
     });
     const events = await t.db.query<{ type: string }>(
       `SELECT type FROM integration_event WHERE customer_id = $1 AND id > $2`,
-      [joan.customerId, since.events],
+      [brenda.customerId, since.events],
     );
     expect(events.rows.map((e) => e.type)).toEqual(['customer.email.changed']);
   });
 
   it('refuses an address that is not valid, not typed the same twice or the current one: 400, nothing sent or changed', async () => {
-    const who = await signIn(t, joan.email!);
-    const emailsBefore = (await outbox(t.app, JOAN_NEW_EMAIL)).length;
-    const mismatch = await startEmail(who, JOAN_NEW_EMAIL, 'joan.w.nwe@example.co.uk');
+    const who = await signIn(t, brenda.email!);
+    const emailsBefore = (await outbox(t.app, BRENDA_NEW_EMAIL)).length;
+    const mismatch = await startEmail(who, BRENDA_NEW_EMAIL, 'brenda.w.nwe@example.co.uk');
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fieldErrors).toHaveProperty('confirmEmailAddress');
-    const invalid = await startEmail(who, 'joan.w.new@', 'joan.w.new@');
+    const invalid = await startEmail(who, 'brenda.a.new@', 'brenda.a.new@');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fieldErrors).toHaveProperty('emailAddress');
-    const same = await startEmail(who, joan.email!.toUpperCase());
+    const same = await startEmail(who, brenda.email!.toUpperCase());
     expect(same.statusCode).toBe(400);
     expect(same.json().fieldErrors).toHaveProperty('emailAddress');
     for (const body of [
       {},
-      { emailAddress: JOAN_NEW_EMAIL },
+      { emailAddress: BRENDA_NEW_EMAIL },
       { ...{ emailAddress: 1 }, confirmEmailAddress: 1 },
     ]) {
       expect((await call(who, '/api/v1/contact-details/:customerId/email', body)).statusCode).toBe(400);
@@ -209,16 +209,19 @@ describe.each(databases())('changing contact details and closing the online acco
     expect((await confirmEmail(who, '')).statusCode).toBe(400);
     expect((await startMobile(who, '01632960111')).statusCode).toBe(400);
     expect((await startMobile(who, 'not a number')).json().fieldErrors).toHaveProperty('mobileNumber');
-    expect((await startMobile(who, joan.mobileNumber!)).statusCode).toBe(400);
-    expect(await outbox(t.app, JOAN_NEW_EMAIL)).toHaveLength(emailsBefore);
-    expect((await login(joan.customerId))!.login).toBe(joan.email);
-    expect(await record(joan.customerId)).toEqual({ email: joan.email, mobile_number: joan.mobileNumber });
+    expect((await startMobile(who, brenda.mobileNumber!)).statusCode).toBe(400);
+    expect(await outbox(t.app, BRENDA_NEW_EMAIL)).toHaveLength(emailsBefore);
+    expect((await login(brenda.customerId))!.login).toBe(brenda.email);
+    expect(await record(brenda.customerId)).toEqual({
+      email: brenda.email,
+      mobile_number: brenda.mobileNumber,
+    });
 
     // Another customer's id answers 404, and no token 401; both change nothing.
-    const other = await startEmail({ ...who, customerId: alan.customerId }, JOAN_NEW_EMAIL);
+    const other = await startEmail({ ...who, customerId: alan.customerId }, BRENDA_NEW_EMAIL);
     expect(other.statusCode).toBe(404);
     expect(
-      (await call(null, '/api/v1/contact-details/:customerId/mobile', { mobileNumber: JOAN_NEW_MOBILE }))
+      (await call(null, '/api/v1/contact-details/:customerId/mobile', { mobileNumber: BRENDA_NEW_MOBILE }))
         .statusCode,
     ).toBe(401);
     expect(
@@ -229,18 +232,18 @@ describe.each(databases())('changing contact details and closing the online acco
 
     // Ten minutes after signing in, a change asks for the password again.
     t.clock.advance(11 * 60_000);
-    const stale = await startEmail(who, JOAN_NEW_EMAIL);
+    const stale = await startEmail(who, BRENDA_NEW_EMAIL);
     expect(stale.statusCode).toBe(403);
     expect(stale.json().code).toBe('REAUTHENTICATION_REQUIRED');
     const confirmedPassword = await call(who, '/api/v1/sign-in-methods/:customerId/confirm-password', {
-      password: joan.registered!.password,
+      password: brenda.registered!.password,
     });
     expect(confirmedPassword.statusCode).toBe(200);
-    expect((await startEmail(who, JOAN_NEW_EMAIL)).statusCode).toBe(200);
+    expect((await startEmail(who, BRENDA_NEW_EMAIL)).statusCode).toBe(200);
   });
 
   it('answers the same for an address another account uses: that address gets a notice, no code, and no code confirms it', async () => {
-    const who = await signIn(t, joan.email!);
+    const who = await signIn(t, brenda.email!);
     const margaret = 'margaret.thompson@example.co.uk';
     const before = (await outbox(t.app, margaret)).length;
     const started = performance.now();
@@ -248,7 +251,7 @@ describe.each(databases())('changing contact details and closing the online acco
     const takenMs = performance.now() - started;
     t.clock.advance(31_000);
     const started2 = performance.now();
-    const free = await startEmail(who, JOAN_NEW_EMAIL);
+    const free = await startEmail(who, BRENDA_NEW_EMAIL);
     const freeMs = performance.now() - started2;
     expect(taken.statusCode).toBe(free.statusCode);
     expect(Object.keys(taken.json())).toEqual(Object.keys(free.json()));
@@ -268,16 +271,16 @@ describe.each(databases())('changing contact details and closing the online acco
     const refused = await confirmEmail(who, '123456');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('MFA_CODE_INVALID');
-    expect((await login(joan.customerId))!.failed_attempts).toBe(1);
-    expect((await login(joan.customerId))!.login).toBe(joan.email);
+    expect((await login(brenda.customerId))!.failed_attempts).toBe(1);
+    expect((await login(brenda.customerId))!.login).toBe(brenda.email);
     expect((await login('C1000001'))!.login).toBe(margaret);
     expect((await record('C1000001')).email).toBe(margaret);
   });
 
   it('refuses wrong and expired codes with 400, counting them towards the lockout, changing nothing', async () => {
-    const who = await signIn(t, joan.email!);
+    const who = await signIn(t, brenda.email!);
     expect((await startMobile(who, '+44 7700 900998')).statusCode).toBe(200);
-    const code = await latestCode(t.app, JOAN_NEW_MOBILE);
+    const code = await latestCode(t.app, BRENDA_NEW_MOBILE);
     const wrong = await confirmMobile(who, code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
@@ -285,47 +288,47 @@ describe.each(databases())('changing contact details and closing the online acco
       message: expect.stringContaining('not right'),
     });
     expect((await confirmMobile(who, '12ab')).statusCode).toBe(400);
-    expect((await login(joan.customerId))!.failed_attempts).toBe(2);
+    expect((await login(brenda.customerId))!.failed_attempts).toBe(2);
     t.clock.advance(5 * 60_000);
     const expired = await confirmMobile(who, code);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toContain('expired');
-    expect(await factors(joan.customerId)).toEqual(
-      [`call:${joan.landlineNumber}`, `call:${joan.mobileNumber}`, `sms:${joan.mobileNumber}`].sort(),
+    expect(await factors(brenda.customerId)).toEqual(
+      [`call:${brenda.landlineNumber}`, `call:${brenda.mobileNumber}`, `sms:${brenda.mobileNumber}`].sort(),
     );
-    expect((await record(joan.customerId)).mobile_number).toBe(joan.mobileNumber);
+    expect((await record(brenda.customerId)).mobile_number).toBe(brenda.mobileNumber);
 
     // Five wrong codes kill it: the right one no longer works either.
     t.clock.advance(31_000);
-    expect((await startMobile(who, JOAN_NEW_MOBILE)).statusCode).toBe(200);
-    const fresh = await latestCode(t.app, JOAN_NEW_MOBILE);
+    expect((await startMobile(who, BRENDA_NEW_MOBILE)).statusCode).toBe(200);
+    const fresh = await latestCode(t.app, BRENDA_NEW_MOBILE);
     for (let i = 0; i < 5; i++) await confirmMobile(who, fresh === '000000' ? '111111' : '000000');
     expect((await confirmMobile(who, fresh)).statusCode).toBe(400);
-    expect((await record(joan.customerId)).mobile_number).toBe(joan.mobileNumber);
+    expect((await record(brenda.customerId)).mobile_number).toBe(brenda.mobileNumber);
   });
 
   it('changes the mobile with a code texted to it: the text factor moves, the old number is told by text', async () => {
-    const who = await signIn(t, joan.email!);
+    const who = await signIn(t, brenda.email!);
     const since = await mark();
     expect((await startMobile(who, '07700 900998')).json()).toMatchObject({ sent: true, codeLength: 6 });
     // Too soon for another: 429 with Retry-After.
-    const soon = await startMobile(who, JOAN_NEW_MOBILE);
+    const soon = await startMobile(who, BRENDA_NEW_MOBILE);
     expect(soon.statusCode).toBe(429);
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
-    const confirmed = await confirmMobile(who, await latestCode(t.app, JOAN_NEW_MOBILE));
+    const confirmed = await confirmMobile(who, await latestCode(t.app, BRENDA_NEW_MOBILE));
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ mobileNumber: JOAN_NEW_MOBILE });
-    expect((await record(joan.customerId)).mobile_number).toBe(JOAN_NEW_MOBILE);
-    expect(await factors(joan.customerId)).toEqual(
-      [`call:${joan.landlineNumber}`, `call:${JOAN_NEW_MOBILE}`, `sms:${JOAN_NEW_MOBILE}`].sort(),
+    expect(confirmed.json()).toEqual({ mobileNumber: BRENDA_NEW_MOBILE });
+    expect((await record(brenda.customerId)).mobile_number).toBe(BRENDA_NEW_MOBILE);
+    expect(await factors(brenda.customerId)).toEqual(
+      [`call:${brenda.landlineNumber}`, `call:${BRENDA_NEW_MOBILE}`, `sms:${BRENDA_NEW_MOBILE}`].sort(),
     );
-    const [told] = await outbox(t.app, joan.mobileNumber!);
+    const [told] = await outbox(t.app, brenda.mobileNumber!);
     expect(told!.kind).toBe('mobile-changed');
     expect(told!.body).toMatch(
       /^Your mobile number on your Meridian Mutual account was changed on \d{1,2} \w+ \d{4}/,
     );
     expect(told!.body).toContain('If this was not you, call us');
-    const audit = await auditSince(joan.customerId, since);
+    const audit = await auditSince(brenda.customerId, since);
     expect(audit.find((a) => a.event_id === 'profile.mobile.changed')!.details).toEqual({
       from: '***999',
       to: '***998',
@@ -333,7 +336,7 @@ describe.each(databases())('changing contact details and closing the online acco
     });
 
     // The next sign-in's text goes to the new number.
-    const next = await primaryAuth(joan.email!, joan.registered!.password);
+    const next = await primaryAuth(brenda.email!, brenda.registered!.password);
     const sms =
       tx(next).status === 'MFA_REQUIRED'
         ? (next.json()._embedded.factors as Array<{ id: string; factorType: string }>).find(
@@ -344,7 +347,7 @@ describe.each(databases())('changing contact details and closing the online acco
       stateToken: next.json().stateToken,
     });
     expect(challenge.statusCode).toBe(200);
-    expect((await outbox(t.app, JOAN_NEW_MOBILE))[0]!.kind).toBe('mfa-code');
+    expect((await outbox(t.app, BRENDA_NEW_MOBILE))[0]!.kind).toBe('mfa-code');
   });
 
   it('lets a customer with a landline only add a mobile the same way: the text factor is created', async () => {
@@ -358,8 +361,8 @@ describe.each(databases())('changing contact details and closing the online acco
     );
     expect((await record(alan.customerId)).mobile_number).toBe(ALAN_NEW_MOBILE);
     expect((await outbox(t.app, alan.email!))[0]!.kind).toBe('mobile-added');
-    // Joan's are untouched.
-    expect((await record(joan.customerId)).mobile_number).toBe(joan.mobileNumber);
+    // Brenda's are untouched.
+    expect((await record(brenda.customerId)).mobile_number).toBe(brenda.mobileNumber);
   });
 
   it('closes the online account with a code: the sign-in goes, the records and audit trail stay, and the customer can register again', async () => {
@@ -456,7 +459,7 @@ describe.each(databases())('changing contact details and closing the online acco
   });
 
   it('answers 503 with Retry-After when the mail server or the text gateway fails, and nothing changes', async () => {
-    const who = await signIn(t, joan.email!);
+    const who = await signIn(t, brenda.email!);
     // A second instance on the same database whose mail server and text gateway do not answer.
     const broken = await createTestApp(
       {
@@ -472,18 +475,18 @@ describe.each(databases())('changing contact details and closing the online acco
       const inject = (url: string, payload: object) =>
         broken.app.inject({
           method: 'POST',
-          url: url.replace(':customerId', joan.customerId),
+          url: url.replace(':customerId', brenda.customerId),
           payload,
           headers: { authorization: who.authorization },
         });
       const email = await inject('/api/v1/contact-details/:customerId/email', {
-        emailAddress: JOAN_NEW_EMAIL,
-        confirmEmailAddress: JOAN_NEW_EMAIL,
+        emailAddress: BRENDA_NEW_EMAIL,
+        confirmEmailAddress: BRENDA_NEW_EMAIL,
       });
       expect(email.statusCode).toBe(503);
       expect(email.headers['retry-after']).toBe('30');
       const mobile = await inject('/api/v1/contact-details/:customerId/mobile', {
-        mobileNumber: JOAN_NEW_MOBILE,
+        mobileNumber: BRENDA_NEW_MOBILE,
       });
       expect(mobile.statusCode).toBe(503);
       expect(mobile.headers['retry-after']).toBe('30');
@@ -495,7 +498,10 @@ describe.each(databases())('changing contact details and closing the online acco
     } finally {
       await broken.close();
     }
-    expect((await login(joan.customerId))!.login).toBe(joan.email);
-    expect(await record(joan.customerId)).toEqual({ email: joan.email, mobile_number: joan.mobileNumber });
+    expect((await login(brenda.customerId))!.login).toBe(brenda.email);
+    expect(await record(brenda.customerId)).toEqual({
+      email: brenda.email,
+      mobile_number: brenda.mobileNumber,
+    });
   });
 });

@@ -2,8 +2,10 @@ import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
 import { createContactChangesService } from './contact-changes.service';
 import { createPasswordChangeService } from './password-change.service';
+import { activityRoutes } from './activity.routes';
 import { portalRoutes } from './portal.routes';
 import { createReauthentication } from './reauthentication';
+import { createSignInSessionsService } from './sign-in-sessions.service';
 
 /**
  * The portal service: one-time codes for profile changes and the password change from the profile pages,
@@ -19,6 +21,8 @@ export const portalModule: ServiceModule = {
       ctx.services.identity,
       createReauthentication(ctx),
       createContactChangesService(ctx),
+      createSignInSessionsService(ctx),
     );
+    await activityRoutes(app, ctx);
   },
 };

@@ -33,8 +33,8 @@ const reauthRequired = {
 };
 
 const profile = (mobileNumber: string | null) => ({
-  firstName: 'Joan',
-  lastName: 'Whitfield',
+  firstName: 'Brenda',
+  lastName: 'Ashworth',
   dateOfBirthFormatted: '21/08/1956',
   addressLineOne: '7 Quarry Row',
   addressLineTwo: '',
@@ -42,7 +42,7 @@ const profile = (mobileNumber: string | null) => ({
   town: 'York',
   county: 'North Yorkshire',
   postCode: 'YO61 4AD',
-  emailAddress: 'joan.whitfield@example.co.uk',
+  emailAddress: 'brenda.ashworth@example.co.uk',
   mobileNumber,
   landlineNumber: '01632960999',
   passwordLastUpdated: null,
@@ -76,7 +76,7 @@ function fakePortal({ mobile = '07700900999' as string | null, stepUp = false } 
     })),
     fakeCall(confirmEmailChangeCall, ({ body }) =>
       body.passCode === '123456'
-        ? { status: 200, body: { emailAddress: 'joan.new@example.co.uk' } }
+        ? { status: 200, body: { emailAddress: 'brenda.new@example.co.uk' } }
         : { status: 400, body: { code: 'MFA_CODE_INVALID', message: 'Wrong code', correlationId: 'c' } },
     ),
     fakeCall(confirmMobileChangeCall, ({ body }) =>
@@ -113,21 +113,23 @@ describe('contact details: changing the email address and the mobile number (iss
     await user.click(await screen.findByRole('button', { name: 'Change email address' }));
     expect(screen.getByRole('heading', { name: 'Change your email address' })).toHaveFocus();
 
-    await user.type(screen.getByRole('textbox', { name: 'New email address' }), 'joan.new@example.co.uk');
+    await user.type(screen.getByRole('textbox', { name: 'New email address' }), 'brenda.new@example.co.uk');
     await user.type(
       screen.getByRole('textbox', { name: 'Type the new email address again' }),
-      'joan.nwe@example.co.uk',
+      'brenda.nwe@example.co.uk',
     );
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('link', { name: /do not match/ })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'New email address' })).toHaveValue('joan.new@example.co.uk');
+    expect(screen.getByRole('textbox', { name: 'New email address' })).toHaveValue(
+      'brenda.new@example.co.uk',
+    );
     expect(callsTo(startEmailChangeCall)).toHaveLength(0);
 
     const again = screen.getByRole('textbox', { name: 'Type the new email address again' });
     await user.clear(again);
-    await user.type(again, 'joan.new@example.co.uk');
+    await user.type(again, 'brenda.new@example.co.uk');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     // Not a recent sign-in: the password first, then the code is sent.
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
@@ -136,7 +138,9 @@ describe('contact details: changing the email address and the mobile number (iss
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Enter the code we sent you' })).toHaveFocus(),
     );
-    expect(screen.getByText(/sent a 6-digit security code to joan\.new@example\.co\.uk/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/sent a 6-digit security code to brenda\.new@example\.co\.uk/),
+    ).toBeInTheDocument();
 
     await typeCode(user, '000000');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -148,7 +152,7 @@ describe('contact details: changing the email address and the mobile number (iss
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const success = await screen.findByText(/Your email address has been changed/);
     await waitFor(() => expect(success.closest('[role="alert"]')).toHaveFocus());
-    expect(screen.getByText('joan.new@example.co.uk')).toBeInTheDocument();
+    expect(screen.getByText('brenda.new@example.co.uk')).toBeInTheDocument();
   });
 
   it('offers a customer without a mobile to add one, refusing what is not a UK mobile', async () => {
