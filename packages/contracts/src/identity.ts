@@ -254,7 +254,12 @@ export const oktaEnrolFactor = named(
         encoding: z.literal('base32'),
         keyLength: z.number().check(z.int()),
         _links: z.optional(
-          z.object({ qrcode: z.object({ href: z.string().check(z.startsWith('data:image/png;base64,')), type: z.literal('image/png') }) }),
+          z.object({
+            qrcode: z.object({
+              href: z.string().check(z.startsWith('data:image/png;base64,')),
+              type: z.literal('image/png'),
+            }),
+          }),
         ),
       }),
     }),

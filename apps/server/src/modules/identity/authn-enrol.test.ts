@@ -65,7 +65,8 @@ describe.each(variants)('MFA_ENROLL and MFA_ENROLL_ACTIVATE in the authn API ($n
     });
     expect(res.statusCode).toBe(200);
     const body = tx(res);
-    if (body.status !== 'MFA_ENROLL_ACTIVATE') throw new Error(`expected MFA_ENROLL_ACTIVATE, got ${res.body}`);
+    if (body.status !== 'MFA_ENROLL_ACTIVATE')
+      throw new Error(`expected MFA_ENROLL_ACTIVATE, got ${res.body}`);
     return body;
   }
 
@@ -92,7 +93,9 @@ describe.each(variants)('MFA_ENROLL and MFA_ENROLL_ACTIVATE in the authn API ($n
         vendorName: 'GOOGLE',
         status: 'NOT_SETUP',
         enrollment: 'REQUIRED',
-        _links: { enroll: expect.objectContaining({ href: expect.stringMatching(/\/api\/v1\/authn\/factors$/) }) },
+        _links: {
+          enroll: expect.objectContaining({ href: expect.stringMatching(/\/api\/v1\/authn\/factors$/) }),
+        },
       },
     ]);
     expect(start._links.cancel.href).toMatch(/\/api\/v1\/authn\/cancel$/);
@@ -109,7 +112,10 @@ describe.each(variants)('MFA_ENROLL and MFA_ENROLL_ACTIVATE in the authn API ($n
     expect(activation).toMatchObject({ timeStep: 30, encoding: 'base32', keyLength: 32 });
     expect(activation.sharedSecret).toMatch(/^[A-Z2-7]{32}$/);
     // The QR code is drawn here and travels inline: no address carries the secret, no third party sees it.
-    expect(activation._links?.qrcode).toEqual({ href: expect.stringMatching(/^data:image\/png;base64,/), type: 'image/png' });
+    expect(activation._links?.qrcode).toEqual({
+      href: expect.stringMatching(/^data:image\/png;base64,/),
+      type: 'image/png',
+    });
     expect(pending._links.next).toMatchObject({
       name: 'activate',
       href: expect.stringMatching(new RegExp(`/api/v1/authn/factors/${factor.id}/lifecycle/activate$`)),
@@ -132,9 +138,10 @@ describe.each(variants)('MFA_ENROLL and MFA_ENROLL_ACTIVATE in the authn API ($n
     const done = await activate(factor.id, pending.stateToken, firstCode);
     expect(done.statusCode).toBe(200);
     expect(tx(done)).toMatchObject({ status: 'SUCCESS', sessionToken: expect.any(String) });
-    const row = await t.db.query<{ status: string }>('SELECT status FROM identity_authenticator WHERE id = $1', [
-      factor.id,
-    ]);
+    const row = await t.db.query<{ status: string }>(
+      'SELECT status FROM identity_authenticator WHERE id = $1',
+      [factor.id],
+    );
     expect(row.rows[0]!.status).toBe('ACTIVE');
 
     // Audited as the profile's enrolment is, and the customer is told by email.
@@ -185,9 +192,10 @@ describe.each(variants)('MFA_ENROLL and MFA_ENROLL_ACTIVATE in the authn API ($n
     expect(await auditEvents(user, 'identity.mfa.failed')).toEqual([
       { event_id: 'identity.mfa.failed', is_success: false },
     ]);
-    const row = await t.db.query<{ status: string }>('SELECT status FROM identity_authenticator WHERE id = $1', [
-      factor.id,
-    ]);
+    const row = await t.db.query<{ status: string }>(
+      'SELECT status FROM identity_authenticator WHERE id = $1',
+      [factor.id],
+    );
     expect(row.rows[0]!.status).toBe('PENDING_ACTIVATION');
     // Nothing was emailed for an app that does not count yet.
     expect((await outbox(t.app, user.login)).map((m) => m.kind)).not.toContain('security-app-added');
@@ -284,7 +292,9 @@ describe.each(variants)('MFA_ENROLL and MFA_ENROLL_ACTIVATE in the authn API ($n
 
   it('keeps MFA_REQUIRED for a customer with any factor to use', async () => {
     const withPhone = await createTestUser(t.db, { now: t.clock.now() });
-    const res = tx(await post(t.app, '/api/v1/authn', { username: withPhone.login, password: withPhone.password }));
+    const res = tx(
+      await post(t.app, '/api/v1/authn', { username: withPhone.login, password: withPhone.password }),
+    );
     expect(res.status).toBe('MFA_REQUIRED');
     // Enrolling from MFA_REQUIRED is the wrong state.
     const enrolRes = await post(t.app, '/api/v1/authn/factors', {

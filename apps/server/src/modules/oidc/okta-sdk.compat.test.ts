@@ -407,7 +407,10 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     };
     expect(activation).toMatchObject({ timeStep: 30, encoding: 'base32' });
     // A typed link is handed over as it is: an image the page can show.
-    expect(activation.qrcode).toMatchObject({ type: 'image/png', href: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(activation.qrcode).toMatchObject({
+      type: 'image/png',
+      href: expect.stringMatching(/^data:image\/png;base64,/),
+    });
     const codeAt = (ms: number) =>
       TOTP.generate({ secret: Secret.fromBase32(activation.sharedSecret), timestamp: ms });
 

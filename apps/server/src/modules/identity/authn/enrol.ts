@@ -128,10 +128,7 @@ export async function activateFactor(
 }
 
 /** MFA_ENROLL_ACTIVATE back to MFA_ENROLL (Okta's `prev`): the app being set up is dropped. */
-export async function backToEnrol(
-  c: AuthnContext,
-  stateToken: string,
-): Promise<AuthnTransaction> {
+export async function backToEnrol(c: AuthnContext, stateToken: string): Promise<AuthnTransaction> {
   const t = await c.db.transaction(async (q) => {
     const fresh = await liveTransaction(c, q, stateToken, true);
     if (fresh.status !== 'MFA_ENROLL_ACTIVATE') throw oktaErrors.wrongState();

@@ -12,7 +12,6 @@ import {
   listFactors,
   replaceBackupCodes,
   type AuthenticatorRow,
-  type UserRow,
 } from '../identity.repository';
 import { hashBackupCode, newBackupCodes } from '../mfa/backup-codes';
 import { keyId } from '../mfa/secret-box';

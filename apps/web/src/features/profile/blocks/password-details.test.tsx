@@ -300,7 +300,9 @@ describe('change password modal (spec §4: closed, step one, step two, back)', (
     ).not.toBeChecked();
     expect(within(stepOne).getByRole('radio', { name: 'Phone call to +44 XXXX XXX019' })).not.toBeChecked();
     // No authenticator app on this account: no third choice.
-    expect(within(stepOne).queryByRole('radio', { name: 'Use your authenticator app' })).not.toBeInTheDocument();
+    expect(
+      within(stepOne).queryByRole('radio', { name: 'Use your authenticator app' }),
+    ).not.toBeInTheDocument();
 
     // As on the sign-in verify page: Send code is not available until text or call is chosen; pressed
     // anyway, the choice says what is missing, and nothing is sent.
