@@ -2,6 +2,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { enterCredentials, signIn, signOut, toDashboardPastMarketingStep } from './auth-helpers';
 import { expect, test } from './support/fixtures';
 import { expectScreenAtEverySize } from './support/screens';
+import { virtualAuthenticator } from './support/virtual-authenticator';
 
 /*
  * Passkeys (issue 25 points 1 and 8), with Chromium's virtual authenticator (a platform authenticator
@@ -16,23 +17,6 @@ const gareth = {
   password: 'TyGwynLlandovery61',
   phone: { number: '07700900777', radio: 'Text message to +44 XXXX XXX777' },
 };
-
-/** A virtual authenticator like a phone's or laptop's: internal, resident keys, user verified. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 /** Signs out from the top of the page (the header's button scrolls away with the content). */
 async function signOutFromTop(page: Page): Promise<void> {

@@ -3,6 +3,8 @@ import { completeChallenge, signOut, signOutButton, watchOutbox } from './auth-h
 import { expectNoA11yFindingsAtAnyLevel, expectNoSeriousA11yViolations } from './support/axe';
 import { expectReadable } from './support/contrast';
 import { expect, test } from './support/fixtures';
+import { expectScreenAtEverySize } from './support/screens';
+import { virtualAuthenticator } from './support/virtual-authenticator';
 
 /*
  * Registration journeys against the real server and the seeded demo customers
@@ -77,10 +79,12 @@ test.describe('registration', () => {
   // Whole journeys, each screen scanned by axe: up to a minute on a busy two-core machine.
   test.describe.configure({ timeout: 120_000 });
 
-  test('register, activate from the email, set a password, text code, marketing step, dashboard', async ({
+  test('register, activate from the email, set a password, text code, marketing step, passkey offer, dashboard', async ({
     page,
     request,
   }) => {
+    // A device that can make passkeys (fingerprint, face or PIN): the new account is offered one.
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
     await page.goto('/register');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Register for an online account' }),
@@ -153,6 +157,21 @@ test.describe('registration', () => {
     await page.getByRole('radio', { name: 'Yes, show me tailored offers' }).check();
     await expect(save).not.toHaveAttribute('aria-disabled');
     await save.click();
+
+    // The offer to set up a passkey, in plain words, with "Not now" beside it.
+    await expect(page).toHaveURL(/\/account\/passkey$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sign in more easily next time' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Not now' })).toBeVisible();
+    await expectScreenAtEverySize(page);
+    await page.getByRole('button', { name: 'Set up a passkey' }).click();
+    await expect(page.getByRole('alert')).toContainText('Your passkey is set up');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    // The device forgets it again: the sign-in page below would otherwise offer (and use) it.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await page.getByRole('button', { name: 'Continue to your account' }).click();
 
     await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(signOutButton(page)).toBeVisible();

@@ -50,7 +50,8 @@ export const auditEvent = named(
     eventId: auditEventId,
     isSuccess: optionalFlag,
     failureReason: optionalText(200),
-    mfaSendMethod: z.optional(z.nullable(z.enum(['sms', 'call']))),
+    /** How the second step was done: a code by text or call, the app, a backup code, or a passkey. */
+    mfaSendMethod: z.optional(z.nullable(z.enum(['sms', 'call', 'totp', 'backup_code', 'webauthn']))),
     mfaUsedForLogin: optionalFlag,
     documentName: optionalText(200),
     policyNumber: z.optional(z.nullable(z.union([z.literal(''), policyNumberInput]))),

@@ -25,6 +25,7 @@ export const blockLoaders: BlockLoaders = {
   authenticatorApp: () => import('../features/profile/blocks/authenticator-app'),
   backupCodes: () => import('../features/profile/blocks/backup-codes'),
   passkeys: () => import('../features/profile/blocks/passkeys'),
+  passkeyOffer: () => import('../features/profile/blocks/passkey-offer'),
   marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
   correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
   contactForm: () => import('../features/contact/blocks/contact-form'),

@@ -1,4 +1,5 @@
 import type { FactorType } from '@portal/contracts/identity';
+import type { VerifiedWith } from './session-machine';
 import { logAuditEvent, type AuditEventFields, type AuditFailureReason } from './audit/log-audit-event';
 import type { CurrentUser } from './tokens';
 
@@ -21,7 +22,7 @@ interface SignInAudit {
   isSuccess: boolean;
   failureReason?: AuthFailureReason;
   user?: CurrentUser;
-  mfaSendMethod?: FactorType | undefined;
+  mfaSendMethod?: VerifiedWith | undefined;
   stateToken?: string | undefined;
 }
 

@@ -28,7 +28,7 @@ export async function handleLoginCallback(accountRootPage: string, url?: string)
     auditSignIn({
       isSuccess: false,
       failureReason: network ? 'Network communication problem' : 'Authentication failure',
-      mfaSendMethod: before?.factorType,
+      mfaSendMethod: before?.verifiedWith,
     });
     setSessionData(null);
     setAuthenticated(false);
@@ -36,7 +36,7 @@ export async function handleLoginCallback(accountRootPage: string, url?: string)
   }
 
   setAuthenticated(true);
-  auditSignIn({ isSuccess: true, user, mfaSendMethod: before?.factorType });
+  auditSignIn({ isSuccess: true, user, mfaSendMethod: before?.verifiedWith });
 
   let waiting: Destination | null = null;
   try {

@@ -43,7 +43,7 @@ describe('session state machine', () => {
 
     data = transition(data, { type: 'verified' });
     // The spent state token is dropped; the factor is kept for the login audit event after the redirect.
-    expect(data).toEqual({ status: 'success', factorType: 'call', oktaUserId: '00u1' });
+    expect(data).toEqual({ status: 'success', verifiedWith: 'call', oktaUserId: '00u1' });
 
     data = transition(data, { type: 'tokensReceived', next: 'marketingPreferences' });
     expect(data?.status).toBe('marketingPreferences');
@@ -52,6 +52,22 @@ describe('session state machine', () => {
     expect(data?.status).toBe('loggedIn');
 
     expect(transition(data, { type: 'reset' })).toBeNull();
+  });
+
+  it('keeps how the second step was done when it sent no code: the app, a backup code, a passkey', () => {
+    const required = transition(null, { type: 'mfaRequired', stateToken: 'st-1', factors });
+    for (const method of ['totp', 'backup_code', 'webauthn'] as const) {
+      expect(transition(required, { type: 'verified', method })).toEqual({
+        status: 'success',
+        verifiedWith: method,
+      });
+    }
+    // A passkey alone signs in from no session at all; a reload keeps the method.
+    const alone = transition(null, { type: 'verified', method: 'webauthn' });
+    expect(parseSessionData(JSON.stringify(alone))).toEqual({ status: 'success', verifiedWith: 'webauthn' });
+    expect(parseSessionData(JSON.stringify({ status: 'success', verifiedWith: 'carrier-pigeon' }))).toEqual({
+      status: 'success',
+    });
   });
 
   it('goes straight to loggedIn when an address was waiting after sign-in', () => {

@@ -1,6 +1,10 @@
 // Types only: this module is on every page (session storage), the identity contracts are not.
 import type { FactorType, SessionStatus, SignInFactor } from '@portal/contracts/identity';
 
+/** How a sign-in's second step was done (the login audit event's mfaSendMethod). */
+export type VerifiedWith = FactorType | 'totp' | 'backup_code' | 'webauthn';
+const verifiedWithValues: readonly string[] = ['sms', 'call', 'totp', 'backup_code', 'webauthn'];
+
 export type { SessionStatus };
 
 /**
@@ -12,6 +16,8 @@ export interface SessionData {
   stateToken?: string;
   factorId?: string;
   factorType?: FactorType;
+  /** After SUCCESS: how the second step was done (a code's factor, the app, a backup code, a passkey). */
+  verifiedWith?: VerifiedWith;
   phoneNumber?: string;
   factors?: SignInFactor[];
   oktaUserId?: string;
@@ -32,7 +38,7 @@ export type SessionEvent =
       landlineIsAMobile: boolean;
     }
   /** The identity provider answered SUCCESS with a one-time sessionToken; the token exchange follows. */
-  | { type: 'verified' }
+  | { type: 'verified'; method?: VerifiedWith }
   /** Tokens arrived and no address to go to was waiting: the first-login marketing step comes next. */
   | { type: 'tokensReceived'; next: 'marketingPreferences' | 'loggedIn' }
   /** The marketing step is done (or was done before): the customer is fully signed in. */
@@ -88,7 +94,8 @@ export function transition(current: SessionData | null, event: SessionEvent): Se
     case 'verified': {
       // The state token is spent; keep only what the login audit event needs after the redirect.
       const kept: SessionData = { status: 'success' };
-      if (current?.factorType) kept.factorType = current.factorType;
+      const method = event.method ?? current?.factorType;
+      if (method) kept.verifiedWith = method;
       if (current?.oktaUserId) kept.oktaUserId = current.oktaUserId;
       return kept;
     }
@@ -129,6 +136,9 @@ export function parseSessionData(raw: string | null): SessionData | null {
   }
   const factorType = text('factorType');
   if (factorType === 'sms' || factorType === 'call') result.factorType = factorType;
+  const verifiedWith = text('verifiedWith');
+  if (verifiedWith && verifiedWithValues.includes(verifiedWith))
+    result.verifiedWith = verifiedWith as VerifiedWith;
   if (typeof data['landlineIsAMobile'] === 'boolean') result.landlineIsAMobile = data['landlineIsAMobile'];
   if (Array.isArray(data['factors'])) {
     result.factors = (data['factors'] as unknown[]).flatMap((f): SignInFactor[] => {

@@ -1,6 +1,7 @@
 import { sessionStatusOf, toSignInResult, type AuthnTransaction } from '@portal/contracts/identity';
 import { navigateTo } from '../lib/app-navigation';
 import { knownTransaction, type AuthnAnswer } from './api/authn-answer';
+import type { VerifiedWith } from './session-machine';
 import { applySessionEvent, getSessionData } from './session-store';
 import { beginTokenExchange } from './tokens';
 
@@ -28,6 +29,8 @@ export interface CompleteSignInOptions {
   challengePath?: string;
   /** Navigate for MFA_REQUIRED / MFA_CHALLENGE (default true). */
   navigate?: boolean;
+  /** How the step that ended in SUCCESS was done, when not a code sent to a phone (the login audit's). */
+  method?: VerifiedWith;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function completeSignIn(
   if (!tx) return { kind: 'unsupported', providerStatus: answer.status };
 
   if (status === 'success' && tx.status === 'SUCCESS') {
-    applySessionEvent({ type: 'verified' });
+    applySessionEvent(options.method ? { type: 'verified', method: options.method } : { type: 'verified' });
     await beginTokenExchange(tx.sessionToken);
     return { kind: 'redirecting' };
   }

@@ -48,6 +48,7 @@ export const settingsInput: SiteSettingsInput = {
   loginPage: '/login',
   accountRootPage: '/account',
   dashboardPage: '/account/dashboard',
+  passkeyOfferPage: '/account/passkey',
   maintenancePage: '/maintenance',
   errorPage: '/error',
   infinityPhoneTracking: '0800 765 4321',

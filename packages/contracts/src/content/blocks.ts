@@ -556,6 +556,33 @@ export const passkeysBlock = z.looseObject({
   reauthenticate: reauthenticationTexts,
 });
 
+/**
+ * The offer to set up a passkey once a new registration's first code is accepted (issue 25 point 5): what a
+ * passkey is in plain words, "Set up a passkey" (named `defaultName`; renamed later in the profile) and
+ * "Not now" (not asked again for 30 days). Either way the customer then goes on to their account.
+ */
+export const passkeyOfferBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('passkeyOffer'),
+  /** What a passkey is, for people who have never heard of one. */
+  intro: richText,
+  setUpText: z.string(),
+  notNowText: z.string(),
+  /** Under the buttons: it can be done later from the profile. */
+  laterText: richText,
+  /** The name the new passkey gets. */
+  defaultName: z.string().check(z.minLength(1), z.maxLength(60)),
+  addedMessage: richText,
+  /** The browser's prompt was closed or failed, or the server refused the passkey. */
+  addFailedMessage: richText,
+  /** This browser cannot make passkeys (the page was opened directly). */
+  notSupportedText: richText,
+  continueText: z.string(),
+  /** The password dialog, when the sign-in is no longer recent (403 REAUTHENTICATION_REQUIRED). */
+  reauthenticate: reauthenticationTexts,
+});
+
 export const faqBlock = z.looseObject({
   ...blockBase,
   type: z.literal('faq'),
@@ -572,6 +599,7 @@ export const contentBlock = z.discriminatedUnion('type', [
   authenticatorAppBlock,
   backupCodesBlock,
   passkeysBlock,
+  passkeyOfferBlock,
   policyDetailsBlock,
   policiesGridBlock,
   renewalsGridBlock,

@@ -43,6 +43,8 @@ export const siteSettings = z.looseObject({
   loginPage: contentPath,
   accountRootPage: contentPath,
   dashboardPage: contentPath,
+  /** The offer to set up a passkey after registration (issue 25); without it, no offer is made. */
+  passkeyOfferPage: z.optional(contentPath),
   maintenancePage: contentPath,
   errorPage: contentPath,
   /** Freephone number for urgent help, as displayed (for example "0800 123 4567"). */

@@ -11,7 +11,13 @@ import {
 } from './service/authenticators';
 import { identityServiceContext, type IdentityServiceContext } from './service/context';
 import { changePassword, verifyPassword } from './service/password-change';
-import { passkeyOptions, registerPasskey, renamePasskey } from './service/passkeys';
+import {
+  declinePasskeyOffer,
+  passkeyOffer,
+  passkeyOptions,
+  registerPasskey,
+  renamePasskey,
+} from './service/passkeys';
 import { requestPasswordReset } from './service/password-reset';
 import { changePasswordWithStepUp, getFactors, sendStepUpCode } from './service/step-up';
 import type { IdentityService } from './service/types';
@@ -51,6 +57,8 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
     passkeyOptions: step(passkeyOptions),
     registerPasskey: step(registerPasskey),
     renamePasskey: step(renamePasskey),
+    passkeyOffer: step(passkeyOffer),
+    declinePasskeyOffer: step(declinePasskeyOffer),
     // Same answer and, padded, the same time whether or not an account has the address.
     startActivation: padded(step(startActivation)),
     requestPasswordReset: padded(step(requestPasswordReset)),

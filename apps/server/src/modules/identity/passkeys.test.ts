@@ -381,4 +381,62 @@ describe.each(variants)('passkeys ($name)', (variant) => {
     const subjects = (await outbox(t.app, 'gareth.pryce@example.co.uk')).map((m) => m.subject);
     expect(subjects).toContain('A passkey was removed from your account');
   });
+
+  describe('the offer after registration', () => {
+    const offer = (who: User = user) => identity().passkeyOffer(who.customerId);
+    const HOUR = 3_600_000;
+    const DAY = 24 * HOUR;
+
+    it('is due for a new account without a passkey, and no longer a day after its first code', async () => {
+      expect(await offer()).toEqual({ due: true });
+      t.clock.advance(23 * HOUR);
+      expect((await offer()).due).toBe(true);
+      t.clock.advance(2 * HOUR);
+      expect(await offer()).toEqual({ due: false });
+    });
+
+    it('is never due once the customer has a passkey', async () => {
+      await addPasskey();
+      expect(await offer()).toEqual({ due: false });
+    });
+
+    it('stays away for 30 days after "not now", then comes back once', async () => {
+      const declined = await identity().declinePasskeyOffer(user.customerId);
+      const notBefore = new Date(t.clock.now().getTime() + 30 * DAY).toISOString();
+      expect(declined).toEqual({ due: false, notBefore });
+      t.clock.advance(29 * DAY);
+      expect(await offer()).toEqual({ due: false, notBefore });
+      t.clock.advance(DAY);
+      expect(await offer()).toEqual({ due: true });
+      await identity().declinePasskeyOffer(user.customerId);
+      expect((await offer()).due).toBe(false);
+    });
+
+    it('over HTTP: the customer\'s own only, "not now" audited, bad input 400', async () => {
+      // The demo accounts were registered long ago: no offer for them.
+      const me = await signInDemo(t, 'gareth.pryce@example.co.uk');
+      const call = (method: 'GET' | 'POST', customerId: string, suffix = '', payload?: object) =>
+        t.app.inject({
+          method,
+          url: `/api/v1/sign-in-methods/${customerId}/passkeys/offer${suffix}`,
+          headers: { authorization: me.authorization },
+          ...(payload ? { payload } : {}),
+        });
+      const read = await call('GET', me.customerId);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({ due: false });
+      expect((await call('GET', 'C1000001')).statusCode).toBe(404);
+      expect((await call('POST', 'C1000001', '/decline', {})).statusCode).toBe(404);
+      expect((await call('POST', me.customerId, '/decline', { forever: true })).statusCode).toBe(400);
+
+      const declined = await call('POST', me.customerId, '/decline', {});
+      expect(declined.statusCode).toBe(200);
+      expect(declined.json<{ due: boolean; notBefore: string }>().due).toBe(false);
+      const audit = await t.db.query<{ event_id: string }>(
+        `SELECT event_id FROM audit_event WHERE customer_id = $1 AND event_id = 'identity.passkey.offer.declined'`,
+        [me.customerId],
+      );
+      expect(audit.rows.length).toBeGreaterThan(0);
+    });
+  });
 });

@@ -5,6 +5,9 @@ import { findUserByCustomerId, holdSeedLock, insertUser, syncFactors } from './i
 import { factorsForNumbers } from './identity.service';
 import { newId } from './secrets';
 
+/** How long before today the demo accounts were registered. */
+const DEMO_ACCOUNT_AGE_DAYS = 400;
+
 /**
  * The sign-in accounts of the demo customers marked `registered`: ACTIVE, with their demo password
  * (argon2id) and factors for their numbers. Idempotent and cheap on later starts: an existing account is
@@ -32,6 +35,12 @@ export async function seedIdentity(ctx: ModuleContext): Promise<void> {
         now,
       });
       await syncFactors(q, id, factorsForNumbers([customer.mobileNumber, customer.landlineNumber]), now);
+      // Registered long before today, as the demo's story has it: no demo account is a new registration
+      // (the passkey offer after registration is for those only).
+      await q.query('UPDATE identity_user SET created_at = $2, activated_at = $2 WHERE id = $1', [
+        id,
+        new Date(now.getTime() - DEMO_ACCOUNT_AGE_DAYS * 86_400_000),
+      ]);
     });
   }
 }

@@ -11,7 +11,13 @@ import {
   listSignInMethodsCall,
   removeSignInMethodCall,
 } from '@portal/contracts/sign-in-methods';
-import { passkeyOptionsCall, registerPasskeyCall, renamePasskeyCall } from '@portal/contracts/passkeys';
+import {
+  declinePasskeyOfferCall,
+  passkeyOfferCall,
+  passkeyOptionsCall,
+  registerPasskeyCall,
+  renamePasskeyCall,
+} from '@portal/contracts/passkeys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
@@ -144,6 +150,13 @@ export async function portalRoutes(
 
   route(app, renamePasskeyCall, ({ customer, params, body, request }) =>
     identity.renamePasskey(customer.customerId, params.factorId, body.name, meta(request)),
+  );
+
+  // The offer after registration: reading it changes nothing, and "not now" needs no recent sign-in.
+  route(app, passkeyOfferCall, ({ customer }) => identity.passkeyOffer(customer.customerId));
+
+  route(app, declinePasskeyOfferCall, ({ customer, request }) =>
+    identity.declinePasskeyOffer(customer.customerId, meta(request)),
   );
 
   route(app, createBackupCodesCall, async ({ customer, request }) => {

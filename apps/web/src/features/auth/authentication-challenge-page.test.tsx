@@ -163,7 +163,7 @@ describe('AuthenticationChallengePage', () => {
     await waitFor(() =>
       expect(JSON.parse(sessionStorage.getItem('authState')!)).toEqual({
         status: 'success',
-        factorType: 'sms',
+        verifiedWith: 'sms',
         oktaUserId: margaret.id,
       }),
     );

@@ -170,7 +170,9 @@ export default function AuthenticationVerificationPage({
     try {
       // Back from the challenge page (browser Back): the provider must leave the challenge first.
       if (data?.status === 'mfaChallenge') await previousStep(stateToken);
-      const outcome = await completeSignIn(await verifyWithPasskey(stateToken, factorId));
+      const outcome = await completeSignIn(await verifyWithPasskey(stateToken, factorId), {
+        method: 'webauthn',
+      });
       redirecting = outcome.kind === 'redirecting';
       if (!redirecting) show('passkeyStepFailedMessage');
     } catch (failure) {

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { getUserPreferencesCall, updatePreferencesCall } from '@portal/contracts/account';
 import { postAuditEventCall } from '@portal/contracts/eventlog';
 import { completeRegistrationCall } from '@portal/contracts/registration';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { passkeyOfferCall } from '@portal/contracts/passkeys';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import accountContent from '../../../../../content/pages/account.json';
 import marketingContent from '../../../../../content/pages/account-marketing-preferences.json';
 import { getSessionData } from '../../session/session-store';
@@ -19,6 +20,10 @@ import { signInAs, signOutForTests } from '../../test/signed-in';
 import { rememberPendingCompletion } from '../../session/registration-journey';
 import AccountPage from './account-page';
 import RegistrationMarketingPreferencesPage from './registration-marketing-preferences-page';
+
+// jsdom has no authenticator: whether this device could make a passkey is the test's to say.
+const browser = vi.hoisted(() => ({ platformAuthenticatorIsAvailable: vi.fn(async () => false) }));
+vi.mock('@simplewebauthn/browser', () => browser);
 
 const account = pageContent.parse(accountContent) as PageOf<'AccountPage'>;
 const marketingStep = pageContent.parse(marketingContent) as PageOf<'RegistrationMarketingPreferences'>;
@@ -67,6 +72,27 @@ describe('AccountPage: the first-sign-in marketing step', () => {
     await waitFor(() => expect(location().pathname).toBe('/account/policies'));
     expect(location().search).toBe('?id=204X7654321');
     expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+  });
+
+  it('offers a passkey first where this device can make one and the offer is due, else goes on', async () => {
+    await signInAs(CUSTOMER_ID);
+    preferencesScenario(preferences({ online: true }));
+    let due = true;
+    fakeApi.use(fakeCall(passkeyOfferCall, () => ({ status: 200, body: { due } })));
+    browser.platformAuthenticatorIsAvailable.mockResolvedValue(true);
+    try {
+      const first = await renderAccount();
+      await waitFor(() => expect(first.location().pathname).toBe('/account/passkey'));
+      expect(getSessionData()?.status).toBe('loggedIn');
+      cleanupNavigator?.();
+
+      due = false;
+      const second = await renderAccount();
+      await waitFor(() => expect(second.location().pathname).toBe('/account/dashboard'));
+      expect(callsTo(passkeyOfferCall)).toHaveLength(2);
+    } finally {
+      browser.platformAuthenticatorIsAvailable.mockResolvedValue(false);
+    }
   });
 
   it('keeps Save unavailable until yes or no is chosen, and says why', async () => {

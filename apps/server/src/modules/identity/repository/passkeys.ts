@@ -155,3 +155,32 @@ export async function consumeWebauthnChallenge(
 export async function dropTransactionChallenges(q: Queryable, transactionId: string): Promise<void> {
   await q.query('DELETE FROM identity_webauthn_challenge WHERE transaction_id = $1', [transactionId]);
 }
+
+/** What the passkey offer depends on: when the account was activated, the last "not now", any passkey. */
+export async function passkeyOfferState(
+  q: Queryable,
+  userId: string,
+): Promise<{ activatedAt: Date | null; declinedAt: Date | null; hasPasskey: boolean }> {
+  const { rows } = await q.query<{ activated_at: unknown; declined_at: unknown; has_passkey: boolean }>(
+    `SELECT u.activated_at, o.declined_at,
+            EXISTS (SELECT 1 FROM identity_authenticator a WHERE a.user_id = u.id AND a.kind = 'webauthn') AS has_passkey
+       FROM identity_user u LEFT JOIN identity_passkey_offer o ON o.user_id = u.id
+      WHERE u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  return {
+    activatedAt: dateOrNull(row?.activated_at),
+    declinedAt: dateOrNull(row?.declined_at),
+    hasPasskey: row?.has_passkey === true,
+  };
+}
+
+/** Records the customer's "not now" to the passkey offer. */
+export async function declinePasskeyOffer(q: Queryable, userId: string, at: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO identity_passkey_offer (user_id, declined_at) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET declined_at = EXCLUDED.declined_at`,
+    [userId, at],
+  );
+}

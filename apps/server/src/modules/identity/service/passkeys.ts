@@ -1,4 +1,10 @@
-import type { PasskeyCreationOptions, PasskeyRegistrationResponse } from '@portal/contracts/passkeys';
+import {
+  PASSKEY_OFFER_AFTER_REGISTRATION_HOURS,
+  PASSKEY_OFFER_QUIET_DAYS,
+  type PasskeyCreationOptions,
+  type PasskeyOffer,
+  type PasskeyRegistrationResponse,
+} from '@portal/contracts/passkeys';
 import type { SignInMethod } from '@portal/contracts/sign-in-methods';
 import { HttpError, notFound } from '../../../platform/errors';
 import {
@@ -6,7 +12,9 @@ import {
   findAuthenticator,
   insertPasskey,
   insertWebauthnChallenge,
+  declinePasskeyOffer as saveDeclinedOffer,
   listPasskeys,
+  passkeyOfferState,
   renameAuthenticator,
 } from '../identity.repository';
 import { CHALLENGE_MS, registrationOptions, verifyRegistration } from '../mfa/webauthn';
@@ -105,5 +113,50 @@ export async function renamePasskey(
       details: { factorType: 'webauthn', factorId: factor.id },
     });
     return methodJson(q, (await findAuthenticator(q, user.id, factor.id))!);
+  });
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Whether to offer a passkey now (issue 25 point 5): never to a customer who has one; after a "not now",
+ * again only once PASSKEY_OFFER_QUIET_DAYS have passed; otherwise only to a new account, within
+ * PASSKEY_OFFER_AFTER_REGISTRATION_HOURS of its first code.
+ */
+export async function passkeyOffer(c: IdentityServiceContext, customerId: string): Promise<PasskeyOffer> {
+  const user = await activeUser(c.db, customerId);
+  const state = await passkeyOfferState(c.db, user.id);
+  const now = c.now().getTime();
+  if (state.hasPasskey) return { due: false };
+  if (state.declinedAt) {
+    const notBefore = new Date(state.declinedAt.getTime() + PASSKEY_OFFER_QUIET_DAYS * DAY_MS);
+    return notBefore.getTime() <= now ? { due: true } : { due: false, notBefore: notBefore.toISOString() };
+  }
+  const activated = state.activatedAt?.getTime();
+  return {
+    due: activated !== undefined && now - activated <= PASSKEY_OFFER_AFTER_REGISTRATION_HOURS * HOUR_MS,
+  };
+}
+
+/** "Not now": the offer stays away for PASSKEY_OFFER_QUIET_DAYS (audited, so the customer's history shows it). */
+export async function declinePasskeyOffer(
+  c: IdentityServiceContext,
+  customerId: string,
+  meta: RequestMeta = {},
+): Promise<PasskeyOffer> {
+  const at = c.now();
+  return c.db.transaction(async (q) => {
+    const user = await activeUser(q, customerId);
+    await saveDeclinedOffer(q, user.id, at);
+    await c.authn.audit(q, meta, {
+      eventId: 'identity.passkey.offer.declined',
+      customerId: user.customerId,
+      isSuccess: true,
+    });
+    return {
+      due: false,
+      notBefore: new Date(at.getTime() + PASSKEY_OFFER_QUIET_DAYS * DAY_MS).toISOString(),
+    };
   });
 }

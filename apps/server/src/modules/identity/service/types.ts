@@ -1,4 +1,8 @@
-import type { PasskeyCreationOptions, PasskeyRegistrationResponse } from '@portal/contracts/passkeys';
+import type {
+  PasskeyCreationOptions,
+  PasskeyOffer,
+  PasskeyRegistrationResponse,
+} from '@portal/contracts/passkeys';
 import type { BackupCodes, SignInMethod, TotpEnrolment } from '@portal/contracts/sign-in-methods';
 import type { Queryable } from '../../../platform/db';
 import type { RequestMeta } from '../authn/context';
@@ -139,6 +143,10 @@ export interface IdentityService {
     name: string,
     meta?: RequestMeta,
   ): Promise<SignInMethod>;
+  /** Whether to offer setting up a passkey now (a new account, or 30 days after a "not now"). */
+  passkeyOffer(customerId: string): Promise<PasskeyOffer>;
+  /** The customer's "not now" to the passkey offer: not due again for 30 days. */
+  declinePasskeyOffer(customerId: string, meta?: RequestMeta): Promise<PasskeyOffer>;
   /** Removes the app, the backup codes or a passkey (404 for anything else). */
   removeSignInMethod(customerId: string, factorId: string, meta?: RequestMeta): Promise<void>;
   /** Ten new backup codes, answered this once; earlier codes stop working. */

@@ -83,7 +83,7 @@ export function AuthenticatorCodeForm({
     let redirecting = false;
     try {
       const answer = await verifyFactorCode(factorId, stateToken, code);
-      const outcome = await completeSignIn(answer);
+      const outcome = await completeSignIn(answer, { method: kind });
       redirecting = outcome.kind === 'redirecting';
       if (!redirecting) show('apiError');
     } catch (failure) {

@@ -61,7 +61,7 @@ export async function signInWithPasskey(mode: 'button' | 'autofill'): Promise<Pa
     // Extension results are not used: they are left out.
     const { clientExtensionResults: _unused, ...assertion } = credential;
     const answer = await verifyPasskeySignIn(assertion);
-    const outcome = await completeSignIn(answer);
+    const outcome = await completeSignIn(answer, { method: 'webauthn' });
     if (outcome.kind === 'redirecting') return { kind: 'continuing' };
     auditSignIn({ isSuccess: false, failureReason: 'Authentication failure' });
     return { kind: 'problem', key: 'unsupportedStatusMessage' };

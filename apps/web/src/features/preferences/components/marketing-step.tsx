@@ -15,6 +15,7 @@ import { ExperimentBlocks } from '../../../lib/feature-flags/experiment-blocks';
 import { auditEventIds } from '../../../session/audit/audit-event-ids';
 import { correspondencePreferenceOf, marketingChannelsOf } from '../../../session/audit/audit-fields';
 import { auditFailureReasonOf, logAuditEvent } from '../../../session/audit/log-audit-event';
+import { passkeyOfferDue } from '../../../session/api/passkey-offer';
 import { takePostLoginPath } from '../../../session/post-login';
 import { markLoggedIn } from '../../../session/session-store';
 import { useCurrentUser } from '../../../session/tokens';
@@ -116,12 +117,22 @@ export function MarketingStep({ page }: { page: PageContent }) {
   const [saving, setSaving] = useState(false);
   const [saveFailed, setSaveFailed] = useState(0);
 
-  /** Marketing done (or answered before): on to the dashboard or the page kept from before sign-in. */
+  /**
+   * Marketing done (or answered before): on to the dashboard or the page kept from before sign-in; first,
+   * for a new account on a device that can make one, the offer to set up a passkey (which goes on there).
+   */
   const goOn = () => {
     if (left.current) return;
     left.current = true;
     markLoggedIn();
-    navigate(takePostLoginPath(settings.dashboardPage), { replace: true });
+    const offerPage = settings.passkeyOfferPage;
+    void (async () => {
+      if (offerPage && customerId !== null && (await passkeyOfferDue(customerId))) {
+        navigate(offerPage, { replace: true });
+        return;
+      }
+      navigate(takePostLoginPath(settings.dashboardPage), { replace: true });
+    })();
   };
 
   useEffect(() => {

@@ -11,9 +11,8 @@ import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../session/tokens';
+import { createPasskey, PasskeyPromptFailed } from '../create-passkey';
 import { useSignInMethods } from '../use-sign-in-methods';
-import { fetchPasskeyOptions } from '../api/passkey-options';
-import { registerPasskey } from '../api/register-passkey';
 import { removeSignInMethod } from '../api/remove-sign-in-method';
 import { renamePasskey } from '../api/rename-passkey';
 import { formatPasswordDate } from '../password-date';
@@ -140,31 +139,13 @@ function PasskeysBlock({ block }: { block: Block }) {
     setBusy(true);
     setProblem(null);
     try {
-      const options = await guarded(() => fetchPasskeyOptions(customerId));
-      const { startRegistration } = await import('@simplewebauthn/browser');
-      let credential;
-      try {
-        credential = await startRegistration({
-          optionsJSON: {
-            ...options,
-            pubKeyCredParams: options.pubKeyCredParams,
-            excludeCredentials: (options.excludeCredentials ?? []).map((c) => ({
-              id: c.id,
-              type: c.type,
-              ...(c.transports ? { transports: c.transports as AuthenticatorTransport[] } : {}),
-            })),
-          },
-        });
-      } catch {
-        fail('addFailed');
-        return;
-      }
-      const { clientExtensionResults: _unused, ...answer } = credential;
-      await guarded(() => registerPasskey(customerId, name, answer));
+      await createPasskey(customerId, name, guarded);
       setAdding(false);
       await done('added');
     } catch (error) {
-      fail(error instanceof ApiError && error.status === 400 ? 'addFailed' : 'update', error);
+      const refused =
+        error instanceof PasskeyPromptFailed || (error instanceof ApiError && error.status === 400);
+      fail(refused ? 'addFailed' : 'update', error);
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,6 @@
+import { declinePasskeyOfferCall } from '@portal/contracts/passkeys';
+import { callApi } from '../../../lib/api-client';
+
+/** POST {portal}/api/v1/sign-in-methods/{customerId}/passkeys/offer/decline: "not now", for 30 days. */
+export const declinePasskeyOffer = (customerId: string) =>
+  callApi(declinePasskeyOfferCall, { params: { customerId } });
