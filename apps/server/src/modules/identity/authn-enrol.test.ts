@@ -5,7 +5,7 @@ import type { AuthnTransaction } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { openDb, type Db } from '../../platform/db';
 import { identityLimits } from './authn.service';
-import { createTestUser, outbox, post, tx } from './test-support';
+import { createTestUser, latestLinkToken, outbox, post, tx } from './test-support';
 
 /*
  * Okta's enrolment in the authn API (issue 25 point 7, decision 023): a customer with no factor to sign in
@@ -304,5 +304,36 @@ describe.each(variants)('MFA_ENROLL and MFA_ENROLL_ACTIVATE in the authn API ($n
     });
     expect(enrolRes.statusCode).toBe(403);
     expect(enrolRes.json()).toMatchObject({ errorCode: 'E0000079' });
+  });
+
+  it('reaches MFA_ENROLL after a forgotten password too, and the new password counts once the app is set up', async () => {
+    const asked = await post(t.app, '/api/v1/authn/recovery/password', {
+      username: user.login,
+      factorType: 'EMAIL',
+    });
+    expect(asked.statusCode).toBe(200);
+    const token = await latestLinkToken(t.app, user.login, 'password-reset');
+    const reset = tx(await post(t.app, '/api/v1/authn/recovery/token', { recoveryToken: token }));
+    if (reset.status !== 'PASSWORD_RESET') throw new Error(`expected PASSWORD_RESET, got ${reset.status}`);
+    const newPassword = 'HeronPoolSandwell42';
+    const next = tx(
+      await post(t.app, '/api/v1/authn/credentials/reset_password', {
+        stateToken: reset.stateToken,
+        newPassword,
+      }),
+    );
+    expect(next.status).toBe('MFA_ENROLL');
+    const pending = await enrol(reset.stateToken);
+    const factor = pending._embedded.factor;
+    const done = await activate(
+      factor.id,
+      reset.stateToken,
+      codeAt(factor._embedded.activation.sharedSecret, t.clock.now()),
+    );
+    expect(tx(done).status).toBe('SUCCESS');
+    // The new password is the one that signs in now, to MFA_REQUIRED with the app.
+    t.clock.advance(1000);
+    const later = tx(await post(t.app, '/api/v1/authn', { username: user.login, password: newPassword }));
+    expect(later.status).toBe('MFA_REQUIRED');
   });
 });
