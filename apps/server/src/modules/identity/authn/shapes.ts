@@ -104,7 +104,7 @@ async function factorsInOrder(c: AuthnContext, userId: string): Promise<Array<Ok
  * Whether the user has a second factor to sign in with: a phone number, an active app or passkey, or
  * backup codes with some left. Without one, the step after the password is MFA_ENROLL.
  */
-export async function hasUsableFactor(q: Queryable, userId: string): Promise<boolean> {
+async function hasUsableFactor(q: Queryable, userId: string): Promise<boolean> {
   if ((await listFactors(q, userId)).length > 0) return true;
   for (const f of await listAuthenticators(q, userId)) {
     if (f.status !== 'ACTIVE') continue;
