@@ -32,7 +32,11 @@ describe('sign-in completion at /login/callback', () => {
   it('prepares an authorize request with the sessionToken and PKCE', () => {
     const discovery = answeredRequests().find((c) => c.id === 'oidc.discovery');
     expect(discovery).toBeDefined();
-    expect(getAuthSnapshot().data).toEqual({ status: 'success', verifiedWith: 'sms', oktaUserId: margaret.id });
+    expect(getAuthSnapshot().data).toEqual({
+      status: 'success',
+      verifiedWith: 'sms',
+      oktaUserId: margaret.id,
+    });
     const stateKey = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.'))!;
     expect(JSON.parse(sessionStorage.getItem(stateKey)!)).toMatchObject({
       code_verifier: expect.any(String),
