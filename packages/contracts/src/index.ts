@@ -8,6 +8,7 @@ export * from './profile';
 export * from './portal';
 export * from './sign-in-methods';
 export * from './passkeys';
+export * from './passkey-offer';
 export * from './policy';
 export * from './document';
 export * from './contact';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineCall, named } from './call';
-import { oktaError } from './identity';
+import { oktaError } from './okta-error';
 
 /**
  * The identity provider's browser session (Okta's `/api/v1/sessions/me`), read with the provider's

@@ -6,7 +6,7 @@
  * is set, in a database of its own made here: a run on the shared test database would delete rows the
  * other test files, each with its own clock, still count.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app';
@@ -65,6 +65,7 @@ const none: Record<HousekeepingKind, number> = {
   linkTokens: 0,
   reauthentications: 0,
   webauthnChallenges: 0,
+  pdfRenditions: 0,
   auditEvents: 0,
 };
 
@@ -91,6 +92,7 @@ async function insertRows(db: Db, tag: string) {
     sessionToken: `${tag}-session-live`,
     linkToken: `${tag}-link-live`,
     audit: '',
+    rendition: '',
   };
 
   const outbox = (createdAt: Date) =>
@@ -170,6 +172,14 @@ async function insertRows(db: Db, tag: string) {
     [`${tag}-reauth-old`, `${tag}-reauth-live`, user, at(-2 * DAY), at(10 * 60_000)],
   );
 
+  // Drawn PDFs: one drawn 91 days ago goes, one drawn 89 days ago stays.
+  const hash = (suffix: string) => createHash('sha256').update(`${tag}-${suffix}`).digest('hex');
+  kept.rendition = hash('recent');
+  await q(
+    `INSERT INTO document_rendition (content_hash, pdf, created_at) VALUES ($1, $3, $4), ($2, $3, $5)`,
+    [hash('old'), kept.rendition, Buffer.from('%PDF-1.7'), at(-91 * DAY), at(-89 * DAY)],
+  );
+
   const audit = (occurredAt: Date) =>
     q(
       `INSERT INTO audit_event (occurred_at, source, event_id, session_id) VALUES ($1, 'server', 'test.housekeeping', $2) RETURNING id`,
@@ -207,6 +217,7 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           linkTokens: 1,
           reauthentications: 1,
           webauthnChallenges: 1,
+          pdfRenditions: 1,
           auditEvents: 2,
         },
       });
@@ -247,6 +258,11 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           `${tag}-user`,
         ]),
       ).toEqual([`${tag}-reauth-live`]);
+      expect(
+        await ids('SELECT content_hash AS id FROM document_rendition WHERE content_hash = ANY($1)', [
+          [kept.rendition, createHash('sha256').update(`${tag}-old`).digest('hex')],
+        ]),
+      ).toEqual([kept.rendition]);
       expect(await ids('SELECT id FROM audit_event WHERE session_id = $1', [tag])).toEqual([
         String(kept.audit),
       ]);

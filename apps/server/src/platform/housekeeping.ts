@@ -18,6 +18,8 @@ const SENT_MESSAGE_DAYS = 30;
  * purge at start does), so nothing deletes a row a request is still finishing with.
  */
 const EXPIRED_GRACE_MS = DAY_MS;
+/** Drawn PDFs are kept this long after they were drawn; one asked for later is drawn again. */
+const PDF_RENDITION_DAYS = 90;
 /** Rows deleted per statement: each batch is a short transaction, so no lock is held for long. */
 const BATCH_SIZE = 1000;
 
@@ -33,6 +35,7 @@ export type HousekeepingKind =
   | 'linkTokens'
   | 'reauthentications'
   | 'webauthnChallenges'
+  | 'pdfRenditions'
   | 'auditEvents';
 
 export interface HousekeepingRun {
@@ -112,6 +115,13 @@ const tasks: Task[] = [
     cutoff: (now) => now,
     sql: `DELETE FROM identity_webauthn_challenge WHERE challenge IN
             (SELECT challenge FROM identity_webauthn_challenge WHERE expires_at < $1 LIMIT $2)`,
+  },
+  {
+    // Kept PDFs (pdf-renditions.ts): a document asked for again after this is simply drawn again.
+    kind: 'pdfRenditions',
+    cutoff: (now) => before(now, PDF_RENDITION_DAYS * DAY_MS),
+    sql: `DELETE FROM document_rendition WHERE content_hash IN
+            (SELECT content_hash FROM document_rendition WHERE created_at < $1 LIMIT $2)`,
   },
   {
     // Append-only otherwise: the trigger lets a DELETE through only below portal.audit_retain_after.

@@ -111,25 +111,22 @@ function draw(doc: PDFKit.PDFDocument, content: PdfContent): void {
   }
 }
 
-/**
- * Answers a PDF made for this request and streamed as it is drawn (nothing kept after it is sent, so
- * many downloads at once cost no more memory than a few pages each): `application/pdf`, the file name in
- * Content-Disposition, never cached, never sniffed.
- */
-export async function sendPdf(reply: FastifyReply, fileName: string, content: PdfContent): Promise<Sent> {
+/** The document as bytes (a page of ours is a few kilobytes). */
+export function renderPdf(content: PdfContent): Promise<Buffer> {
   const doc = newDocument(content.title);
   draw(doc, content);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
   doc.end();
+  return done;
+}
+
+/** `attachment` with the name as ASCII and as UTF-8 (RFC 6266), for a PDF we draw. */
+export function pdfDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  await reply
-    .status(200)
-    .header('content-type', 'application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    )
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(doc);
-  return SENT;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -133,7 +133,7 @@ describe.each(databases())('billing documents on $name', ({ open }) => {
       const res = await get(helen, `/api/v1/document/billing/${helen.customerId}/${doc.id}`);
       expect(res.statusCode, doc.name).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-disposition']).toContain(`${doc.account}.pdf`);
       const text = await pdfText(res.rawPayload);

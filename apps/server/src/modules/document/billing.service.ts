@@ -3,7 +3,8 @@ import type { Policy } from '@portal/contracts/policy';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import { sendPdf, type PdfContent } from '../../platform/pdf';
+import type { PdfContent } from '../../platform/pdf';
+import type { PdfRenditions } from '../../platform/pdf-renditions';
 import type { Sent } from '../../platform/route';
 import { demoPortfolio, type DemoPolicy } from '../../db/demo-portfolio';
 import {
@@ -144,6 +145,7 @@ function billingPdf(doc: BillingDocumentRecord, policies: Policy[], addressee: s
 export function createBillingService(
   ctx: ModuleContext,
   addressee: (customerId: string) => Promise<string[]>,
+  pdfs: PdfRenditions,
 ) {
   return {
     /** Spec "Billing document list page": documents newest first, each page grouped by account. */
@@ -177,7 +179,7 @@ export function createBillingService(
         addressee(customerId),
       ]);
       const content = billingPdf(doc, policies, lines);
-      return sendPdf(reply, pdfFileName(`${doc.name} ${doc.account.accountNumber}`), content);
+      return pdfs.send(reply, pdfFileName(`${doc.name} ${doc.account.accountNumber}`), content);
     },
   };
 }

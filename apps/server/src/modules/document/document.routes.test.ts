@@ -98,7 +98,9 @@ describe.each(databases())('document service on $name', ({ open }) => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Policy schedule 102X4567891.pdf"; filename*=UTF-8''Policy%20schedule%20102X4567891.pdf`,
     );
-    expect(res.headers['cache-control']).toBe('no-store');
+    // Kept only by the customer's own browser, and checked each time (ETag, 304).
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['etag']).toMatch(/^"[0-9a-f]{64}"$/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);
@@ -154,5 +156,100 @@ describe.each(databases())('document service on $name', ({ open }) => {
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');
     }
+  });
+
+  describe('PDFs drawn once and kept (issue 27)', () => {
+    const thomasSchedule = (who: SignedIn) =>
+      `/api/v1/document/policy/${who.customerId}/910X1000002/910X1000002-schedule`;
+    const withTag = (who: SignedIn, url: string, etag: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: who.authorization, 'if-none-match': etag },
+      });
+    const kept = async (etag: string) =>
+      (
+        await t.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM document_rendition WHERE content_hash = $1',
+          [JSON.parse(etag) as string],
+        )
+      ).rows[0]!.n;
+
+    it('answers the same bytes again, 304 to the tag the browser holds, and keeps one copy', async () => {
+      const url = `/api/v1/document/billing/${helen.customerId}`;
+      const list = await get(helen, url);
+      expect(list.headers['cache-control']).toBe('no-store');
+      const groups = list.json<{ data: Array<{ documentSummaries: Array<{ id: string }> }> }>().data;
+      const docUrl = `${url}/${groups[0]!.documentSummaries[0]!.id}`;
+      const first = await get(helen, docUrl);
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers['etag'] as string;
+      expect(await kept(etag)).toBe(1);
+      const again = await get(helen, docUrl);
+      expect(again.headers['etag']).toBe(etag);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+      const notModified = await withTag(helen, docUrl, `W/"x", ${etag}`);
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.rawPayload).toHaveLength(0);
+      expect(notModified.headers['etag']).toBe(etag);
+      expect(notModified.headers['cache-control']).toBe('private, no-cache');
+      expect((await withTag(helen, docUrl, '"0000"')).statusCode).toBe(200);
+      // Someone else's document stays 404, whatever tag is sent.
+      const theirs = await withTag(david, docUrl.replace(helen.customerId, david.customerId), etag);
+      expect(theirs.statusCode).toBe(404);
+      expect((await withTag(david, docUrl, etag)).statusCode).toBe(404);
+    });
+
+    it("draws a new PDF when what it says changes (the customer's address), never the old one", async () => {
+      const thomas = await signIn(t, 'thomas.reid@example.co.uk');
+      const before = await get(thomas, thomasSchedule(thomas));
+      expect(before.statusCode).toBe(200);
+      const [{ address_line_1: line }] = (
+        await t.db.query<{ address_line_1: string }>(
+          'SELECT address_line_1 FROM customer WHERE customer_id = $1',
+          [thomas.customerId],
+        )
+      ).rows as [{ address_line_1: string }];
+      try {
+        await t.db.query('UPDATE customer SET address_line_1 = $2 WHERE customer_id = $1', [
+          thomas.customerId,
+          '7 Lighthouse Row',
+        ]);
+        const after = await withTag(thomas, thomasSchedule(thomas), before.headers['etag'] as string);
+        expect(after.statusCode).toBe(200);
+        expect(after.headers['etag']).not.toBe(before.headers['etag']);
+        expect(await pdfText(after.rawPayload)).toContain('7 Lighthouse Row');
+      } finally {
+        await t.db.query('UPDATE customer SET address_line_1 = $2 WHERE customer_id = $1', [
+          thomas.customerId,
+          line,
+        ]);
+      }
+    });
+
+    it('under load, two customers at once each get only their own document', async () => {
+      const urls = {
+        margaret: `/api/v1/document/policy/${margaret.customerId}/102X4567891/102X4567891-schedule`,
+        helen: `/api/v1/document/policy/${helen.customerId}/708X1000001/708X1000001-schedule`,
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 2 === 0 ? get(margaret, urls.margaret) : get(helen, urls.helen),
+        ),
+      );
+      const tags = new Set(answers.map((a) => a.headers['etag']));
+      expect(tags.size).toBe(2);
+      const margaretText = await pdfText(answers[0]!.rawPayload);
+      const helenText = await pdfText(answers[1]!.rawPayload);
+      expect(margaretText).toContain('Margaret Thompson');
+      expect(margaretText).not.toContain('Helen Dawson');
+      expect(helenText).toContain('Helen Dawson');
+      expect(helenText).not.toContain('Margaret Thompson');
+      answers.forEach((a, i) => {
+        expect(a.statusCode).toBe(200);
+        expect(a.headers['etag']).toBe(answers[i % 2]!.headers['etag']);
+      });
+    });
   });
 });

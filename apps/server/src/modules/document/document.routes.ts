@@ -11,8 +11,9 @@ import type { DocumentsService } from './document.service';
 
 /** The document service: billing documents, policy document packs, and the PDFs of each. */
 export async function documentRoutes(app: FastifyInstance, documents: DocumentsService) {
+  // Lists are never kept; a PDF's answer sets its own (private, checked each time: ETag and 304).
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   route(app, listBillingDocumentsCall, ({ params, query }) =>

@@ -3,7 +3,8 @@ import { pdfFileName, type PolicyDocumentPage } from '@portal/contracts/document
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
-import { sendPdf, type PdfContent } from '../../platform/pdf';
+import type { PdfContent } from '../../platform/pdf';
+import { createPdfRenditions } from '../../platform/pdf-renditions';
 import type { Sent } from '../../platform/route';
 import { demoPortfolio, type DemoPolicy } from '../../db/demo-portfolio';
 import { createBillingService, seedBilling } from './billing.service';
@@ -97,6 +98,7 @@ function policyPdf(doc: DocumentRecord, policy: Policy, addressee: string[]): Pd
 }
 
 export function createDocumentsService(ctx: ModuleContext) {
+  const pdfs = createPdfRenditions(ctx);
   const addressee = async (customerId: string): Promise<string[]> => {
     const found = await ctx.services.customers.withAddress(customerId);
     if (!found) throw notFound('There is no such customer.');
@@ -113,7 +115,7 @@ export function createDocumentsService(ctx: ModuleContext) {
   };
 
   return {
-    ...createBillingService(ctx, addressee),
+    ...createBillingService(ctx, addressee, pdfs),
 
     async policyDocuments(
       customerId: string,
@@ -150,7 +152,7 @@ export function createDocumentsService(ctx: ModuleContext) {
         addressee(customerId),
       ]);
       const content = policyPdf(doc, policy, lines);
-      return sendPdf(reply, pdfFileName(`${doc.name} ${policyNumber}`), content);
+      return pdfs.send(reply, pdfFileName(`${doc.name} ${policyNumber}`), content);
     },
 
     async sendQuoteDocument(
@@ -164,7 +166,7 @@ export function createDocumentsService(ctx: ModuleContext) {
       if (!doc) throw notFound('There is no such document.');
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       const lines = await addressee(customerId);
-      return sendPdf(reply, pdfFileName(title), {
+      return pdfs.send(reply, pdfFileName(title), {
         title: 'Your quote summary',
         reference: `Quote number ${doc.quote.quoteNumber}`,
         addressee: lines,

@@ -1,8 +1,8 @@
-import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AuthnTransaction } from '@portal/contracts';
 import type { Db } from '../../platform/db';
+import { hashPassword } from '../../platform/password-hash';
 import type { OutboxRow } from '../../platform/notifier/outbox';
 import { insertUser, syncFactors } from './identity.repository';
 import { factorsForNumbers } from './identity.service';
@@ -132,7 +132,9 @@ export async function createTestUser(
     status: 'ACTIVE',
     firstName: 'Test',
     lastName: unique,
-    passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
+    // The portal's own parameters (platform/password-hash.ts): argon2's defaults (64 MiB, 3 passes, 4 lanes)
+    // made every test sign-in several times dearer than a real one.
+    passwordHash: await hashPassword(password),
     now,
   });
   await syncFactors(db, user.id, factorsForNumbers([mobile, landline]), now);

@@ -180,9 +180,18 @@ describe('integration documents: files, packs, billing', () => {
     const file = await get(james, `/api/v1/document/billing/${james.customerId}/st-2026-11`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['cache-control']).toBe('no-store');
+    expect(file.headers['cache-control']).toBe('private, no-cache');
+    expect(file.headers['etag']).toBe(`"${sha256(bytes)}"`);
     expect(file.headers['content-disposition']).toContain('filename="Statement November 2026.pdf"');
     expect(file.rawPayload.equals(bytes)).toBe(true);
+    // The browser holding it is told it has not changed, without the file being sent again.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document/billing/${james.customerId}/st-2026-11`,
+      headers: { authorization: james.authorization, 'if-none-match': `"${sha256(bytes)}"` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
     // Not another customer's.
     const other = await get(helen, `/api/v1/document/billing/${helen.customerId}/st-2026-11`);
     expect(other.statusCode).toBe(404);

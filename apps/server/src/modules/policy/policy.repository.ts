@@ -31,6 +31,9 @@ export interface PolicyRecord {
   actionUrls: { midTermAdjustment: string | null; viewRenewal: string | null; requestAChange: string | null };
 }
 
+/** One policy as the list shows it: its lines of business only by type (the renewals grid shows them). */
+export type PolicySummaryRecord = Omit<PolicyRecord, 'linesOfBusiness'> & { lineOfBusinessTypes: string[] };
+
 interface PolicyRow {
   policy_number: string;
   customer_id: string;
@@ -62,9 +65,27 @@ const columns = `policy_number, customer_id, product_type, product_name, api_pro
   premium_visible, payment_frequency, vehicle_reg, policy_holders, lines_of_business, is_migration_renewal,
   allow_mta, online_view_renewal, mid_term_adjustment_url, view_renewal_url, request_a_change_url`;
 
+/**
+ * The list's columns: the same but for the lines of business, of which only their types are read out of
+ * the JSON (a home policy's lines carry every valuable and cover: most of the row's size).
+ */
+const summaryColumns = columns.replace(
+  'lines_of_business,',
+  `COALESCE((SELECT jsonb_agg(l->>'type') FROM jsonb_array_elements(lines_of_business) l), '[]'::jsonb)
+     AS line_of_business_types,`,
+);
+
 const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function toRecord(row: PolicyRow): PolicyRecord {
+  return { ...toCommon(row), linesOfBusiness: array(row.lines_of_business) };
+}
+
+function toSummaryRecord(row: Omit<PolicyRow, 'lines_of_business'> & { line_of_business_types: unknown }) {
+  return { ...toCommon(row), lineOfBusinessTypes: array(row.line_of_business_types).map(String) };
+}
+
+function toCommon(row: Omit<PolicyRow, 'lines_of_business'>): Omit<PolicyRecord, 'linesOfBusiness'> {
   return {
     policyNumber: row.policy_number,
     customerId: row.customer_id,
@@ -80,7 +101,6 @@ function toRecord(row: PolicyRow): PolicyRecord {
     paymentFrequency: row.payment_frequency,
     vehicleReg: array(row.vehicle_reg).map(String),
     policyHolders: array(row.policy_holders) as PolicyRecord['policyHolders'],
-    linesOfBusiness: array(row.lines_of_business),
     isMigrationRenewal: row.is_migration_renewal,
     allowMTA: row.allow_mta,
     onlineViewRenewal: row.online_view_renewal,
@@ -132,13 +152,15 @@ export async function listCustomerPolicies(
   customerId: string,
   page: number,
   pageSize: number,
-): Promise<{ policies: PolicyRecord[]; total: number }> {
-  const { rows } = await q.query<PolicyRow & { total: string }>(
-    `SELECT ${columns}, count(*) OVER ()::text AS total FROM policy WHERE customer_id = $1
+): Promise<{ policies: PolicySummaryRecord[]; total: number }> {
+  const { rows } = await q.query<
+    Omit<PolicyRow, 'lines_of_business'> & { line_of_business_types: unknown; total: string }
+  >(
+    `SELECT ${summaryColumns}, count(*) OVER ()::text AS total FROM policy WHERE customer_id = $1
      ORDER BY start_date DESC, policy_number LIMIT $2 OFFSET $3`,
     [customerId, pageSize, (page - 1) * pageSize],
   );
-  if (rows.length > 0) return { policies: rows.map(toRecord), total: Number(rows[0]!.total) };
+  if (rows.length > 0) return { policies: rows.map(toSummaryRecord), total: Number(rows[0]!.total) };
   // A page past the end still says how many there are.
   const count = await q.query<{ total: string }>(
     'SELECT count(*)::text AS total FROM policy WHERE customer_id = $1',

@@ -40,6 +40,7 @@ import {
   upsertQuote,
   type AgencyRecord,
   type PolicyRecord,
+  type PolicySummaryRecord,
 } from './policy.repository';
 
 export interface PoliciesService {
@@ -116,7 +117,7 @@ function policySystemLink(config: Config, action: PolicySystemAction, reference:
   return url.href;
 }
 
-function summaryOf(config: Config, p: PolicyRecord): PolicySummary {
+function summaryOf(config: Config, p: PolicySummaryRecord): PolicySummary {
   return {
     policyNumber: p.policyNumber,
     productName: p.productName,
@@ -130,7 +131,7 @@ function summaryOf(config: Config, p: PolicyRecord): PolicySummary {
     paymentFrequency: p.paymentFrequency === 'Monthly' ? 'Monthly' : 'Annual',
     policyHolders: p.policyHolders,
     vehicleReg: p.vehicleReg,
-    lineOfBusinessTypes: (p.linesOfBusiness as Array<{ type: string }>).map((l) => l.type),
+    lineOfBusinessTypes: p.lineOfBusinessTypes,
     isMigrationRenewal: p.isMigrationRenewal,
     allowMTA: p.allowMTA,
     // The policy system's own link for this policy when the insurer gave one, else the configured one.
@@ -158,7 +159,10 @@ function summaryOf(config: Config, p: PolicyRecord): PolicySummary {
 
 /** A policy with its lines of business, as one policy's call answers it. */
 const policyOf = (config: Config, p: PolicyRecord): Policy => ({
-  ...summaryOf(config, p),
+  ...summaryOf(config, {
+    ...p,
+    lineOfBusinessTypes: (p.linesOfBusiness as Array<{ type: string }>).map((l) => l.type),
+  }),
   linesOfBusiness: p.linesOfBusiness as Policy['linesOfBusiness'],
 });
 

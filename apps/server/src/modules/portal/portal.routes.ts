@@ -11,13 +11,8 @@ import {
   listSignInMethodsCall,
   removeSignInMethodCall,
 } from '@portal/contracts/sign-in-methods';
-import {
-  declinePasskeyOfferCall,
-  passkeyOfferCall,
-  passkeyOptionsCall,
-  registerPasskeyCall,
-  renamePasskeyCall,
-} from '@portal/contracts/passkeys';
+import { declinePasskeyOfferCall, passkeyOfferCall } from '@portal/contracts/passkey-offer';
+import { passkeyOptionsCall, registerPasskeyCall, renamePasskeyCall } from '@portal/contracts/passkeys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';

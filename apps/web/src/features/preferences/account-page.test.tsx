@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { getUserPreferencesCall, updatePreferencesCall } from '@portal/contracts/account';
 import { postAuditEventCall } from '@portal/contracts/eventlog';
 import { completeRegistrationCall } from '@portal/contracts/registration';
-import { passkeyOfferCall } from '@portal/contracts/passkeys';
+import { passkeyOfferCall } from '@portal/contracts/passkey-offer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import accountContent from '../../../../../content/pages/account.json';
 import marketingContent from '../../../../../content/pages/account-marketing-preferences.json';
@@ -21,9 +21,8 @@ import { rememberPendingCompletion } from '../../session/registration-journey';
 import AccountPage from './account-page';
 import RegistrationMarketingPreferencesPage from './registration-marketing-preferences-page';
 
-// jsdom has no authenticator: whether this device could make a passkey is the test's to say.
-const browser = vi.hoisted(() => ({ platformAuthenticatorIsAvailable: vi.fn(async () => false) }));
-vi.mock('@simplewebauthn/browser', () => browser);
+// jsdom has no WebAuthn: whether this device could make a passkey is the test's to say.
+const platformAuthenticator = vi.fn(async () => false);
 
 const account = pageContent.parse(accountContent) as PageOf<'AccountPage'>;
 const marketingStep = pageContent.parse(marketingContent) as PageOf<'RegistrationMarketingPreferences'>;
@@ -79,7 +78,10 @@ describe('AccountPage: the first-sign-in marketing step', () => {
     preferencesScenario(preferences({ online: true }));
     let due = true;
     fakeApi.use(fakeCall(passkeyOfferCall, () => ({ status: 200, body: { due } })));
-    browser.platformAuthenticatorIsAvailable.mockResolvedValue(true);
+    platformAuthenticator.mockResolvedValue(true);
+    vi.stubGlobal('PublicKeyCredential', {
+      isUserVerifyingPlatformAuthenticatorAvailable: platformAuthenticator,
+    });
     try {
       const first = await renderAccount();
       await waitFor(() => expect(first.location().pathname).toBe('/account/passkey'));
@@ -91,7 +93,7 @@ describe('AccountPage: the first-sign-in marketing step', () => {
       await waitFor(() => expect(second.location().pathname).toBe('/account/dashboard'));
       expect(callsTo(passkeyOfferCall)).toHaveLength(2);
     } finally {
-      browser.platformAuthenticatorIsAvailable.mockResolvedValue(false);
+      vi.unstubAllGlobals();
     }
   });
 

@@ -1,4 +1,4 @@
-import { passkeyOfferCall } from '@portal/contracts/passkeys';
+import { passkeyOfferCall } from '@portal/contracts/passkey-offer';
 import { callApi } from '../../lib/api-client';
 
 /** How long the sign-in's last step waits for the answer before going on without the offer. */
@@ -12,8 +12,10 @@ const OFFER_CHECK_MS = 2_000;
  */
 export async function passkeyOfferDue(customerId: string): Promise<boolean> {
   try {
-    const { platformAuthenticatorIsAvailable } = await import('@simplewebauthn/browser');
-    if (!(await platformAuthenticatorIsAvailable())) return false;
+    // The browser's own question (what @simplewebauthn/browser's platformAuthenticatorIsAvailable asks),
+    // asked directly: every sign-in passes here, and most devices need nothing more loaded.
+    const available = await globalThis.PublicKeyCredential?.isUserVerifyingPlatformAuthenticatorAvailable?.();
+    if (available !== true) return false;
     const answer = await callApi(passkeyOfferCall, {
       params: { customerId },
       signal: AbortSignal.timeout(OFFER_CHECK_MS),

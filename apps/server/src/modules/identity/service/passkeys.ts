@@ -1,10 +1,9 @@
+import type { PasskeyCreationOptions, PasskeyRegistrationResponse } from '@portal/contracts/passkeys';
 import {
   PASSKEY_OFFER_AFTER_REGISTRATION_HOURS,
   PASSKEY_OFFER_QUIET_DAYS,
-  type PasskeyCreationOptions,
   type PasskeyOffer,
-  type PasskeyRegistrationResponse,
-} from '@portal/contracts/passkeys';
+} from '@portal/contracts/passkey-offer';
 import type { SignInMethod } from '@portal/contracts/sign-in-methods';
 import { HttpError, notFound } from '../../../platform/errors';
 import {

@@ -1,8 +1,5 @@
-import type {
-  PasskeyCreationOptions,
-  PasskeyOffer,
-  PasskeyRegistrationResponse,
-} from '@portal/contracts/passkeys';
+import type { PasskeyOffer } from '@portal/contracts/passkey-offer';
+import type { PasskeyCreationOptions, PasskeyRegistrationResponse } from '@portal/contracts/passkeys';
 import type { BackupCodes, SignInMethod, TotpEnrolment } from '@portal/contracts/sign-in-methods';
 import type { Queryable } from '../../../platform/db';
 import type { RequestMeta } from '../authn/context';

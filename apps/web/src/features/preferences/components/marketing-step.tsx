@@ -15,7 +15,6 @@ import { ExperimentBlocks } from '../../../lib/feature-flags/experiment-blocks';
 import { auditEventIds } from '../../../session/audit/audit-event-ids';
 import { correspondencePreferenceOf, marketingChannelsOf } from '../../../session/audit/audit-fields';
 import { auditFailureReasonOf, logAuditEvent } from '../../../session/audit/log-audit-event';
-import { passkeyOfferDue } from '../../../session/api/passkey-offer';
 import { takePostLoginPath } from '../../../session/post-login';
 import { markLoggedIn } from '../../../session/session-store';
 import { useCurrentUser } from '../../../session/tokens';
@@ -30,6 +29,19 @@ import { firstSignInBody, type MarketingChannel } from './first-sign-in-body';
 import { useAppQueryClient } from '../../../session/query-client';
 
 type MarketingBlock = BlockOf<'marketingPreferences'>;
+
+/**
+ * Whether to offer a passkey before going on (session/api/passkey-offer.ts), loaded only on a device that
+ * could make one: most sign-ins load nothing for it.
+ */
+async function passkeyOfferDue(customerId: string): Promise<boolean> {
+  const platform =
+    await globalThis.PublicKeyCredential?.isUserVerifyingPlatformAuthenticatorAvailable?.().catch(
+      () => false,
+    );
+  if (platform !== true) return false;
+  return (await import('../../../session/api/passkey-offer')).passkeyOfferDue(customerId);
+}
 
 /** Used only when content has no marketingPreferences block on the page. */
 const fallbackBlock: MarketingBlock = {

@@ -1,5 +1,6 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { declinePasskeyOfferCall, passkeyOptionsCall, registerPasskeyCall } from '@portal/contracts/passkeys';
+import { declinePasskeyOfferCall } from '@portal/contracts/passkey-offer';
+import { passkeyOptionsCall, registerPasskeyCall } from '@portal/contracts/passkeys';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
