@@ -9,6 +9,7 @@ export * from './portal';
 export * from './sign-in-methods';
 export * from './passkeys';
 export * from './passkey-offer';
+export * from './sign-in-sessions';
 export * from './policy';
 export * from './document';
 export * from './contact';

@@ -739,6 +739,17 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         annualPremium: 467.5,
         holder: 'Mr Gareth Pryce',
       }),
+      oneLiner('C1000012', {
+        policyNumber: '313X1000005',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -150,
+        annualPremium: 402.9,
+        holder: 'Mrs Fiona Maclean',
+      }),
       oneLiner('C1000016', {
         policyNumber: '616X1000016',
         productType: 'PHL',

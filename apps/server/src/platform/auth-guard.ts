@@ -152,10 +152,11 @@ export async function verifyAccessToken(ctx: ModuleContext, token: string): Prom
  * refused on every instance, not only when they expire (issue 26; decision 005 amended). The grant is read
  * from the provider's store (PostgreSQL, shared by every instance), and a live answer is trusted for
  * SESSION_CHECK_TTL_MS, so a token of an ended session is refused everywhere within that time while a busy
- * session costs one primary-key read a second per instance. An ended grant never comes back, so that
+ * session costs two primary-key reads a second per instance (500 ms: so a sign-out elsewhere
+ * reaches every instance well within a second, issue 26). An ended grant never comes back, so that
  * answer is kept. Tokens without `gid` (another provider's, such as a real Okta org's) are not checked here.
  */
-const SESSION_CHECK_TTL_MS = 1000;
+const SESSION_CHECK_TTL_MS = 500;
 const SESSION_CHECK_CACHE_SIZE = 10_000;
 
 const sessionChecks = new WeakMap<ModuleContext['services'], Map<string, { live: boolean; until: number }>>();
@@ -171,6 +172,7 @@ async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCust
   const known = cache.get(grantId);
   if (known && (!known.live || nowMs < known.until)) {
     if (!known.live) throw invalidToken('The sign-in session has ended');
+    await noteSessionUse(ctx, grantId, nowMs);
     return;
   }
   const { rows } = await ctx.db.query<{ live: boolean }>(
@@ -183,6 +185,36 @@ async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCust
   if (cache.size >= SESSION_CHECK_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(grantId, { live, until: nowMs + SESSION_CHECK_TTL_MS });
   if (!live) throw invalidToken('The sign-in session has ended');
+  await noteSessionUse(ctx, grantId, nowMs);
+}
+
+/**
+ * "Last used" of the session under "Where you're signed in" (decision 025): moved on at most once a
+ * minute per session and instance (the UPDATE itself also skips a row moved on in the last minute, so
+ * several instances write little more). A failure only leaves the time older: it is logged by nobody and
+ * never refuses the request.
+ */
+const SESSION_USE_INTERVAL_MS = 60_000;
+const sessionUses = new WeakMap<ModuleContext['services'], Map<string, number>>();
+
+async function noteSessionUse(ctx: ModuleContext, grantId: string, nowMs: number) {
+  let noted = sessionUses.get(ctx.services);
+  if (!noted) {
+    noted = new Map();
+    sessionUses.set(ctx.services, noted);
+  }
+  const last = noted.get(grantId);
+  if (last !== undefined && nowMs - last < SESSION_USE_INTERVAL_MS && nowMs >= last) return;
+  noted.delete(grantId);
+  if (noted.size >= SESSION_CHECK_CACHE_SIZE) noted.delete(noted.keys().next().value!);
+  noted.set(grantId, nowMs);
+  await ctx.db
+    .query(
+      `UPDATE portal_sign_in_session SET last_used_at = $2
+        WHERE grant_id = $1 AND last_used_at < $2::timestamptz - interval '1 minute'`,
+      [grantId, new Date(nowMs)],
+    )
+    .catch(() => undefined);
 }
 
 /**

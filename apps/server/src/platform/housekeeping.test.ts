@@ -58,6 +58,7 @@ const none: Record<HousekeepingKind, number> = {
   sentMessages: 0,
   outboxMessages: 0,
   rateCounters: 0,
+  signInSessions: 0,
   providerRows: 0,
   oneTimeCodes: 0,
   signInTransactions: 0,
@@ -65,6 +66,7 @@ const none: Record<HousekeepingKind, number> = {
   linkTokens: 0,
   reauthentications: 0,
   webauthnChallenges: 0,
+  knownBrowsers: 0,
   pdfRenditions: 0,
   auditEvents: 0,
 };
@@ -124,6 +126,31 @@ async function insertRows(db: Db, tag: string) {
     await provider(id, expiresAt);
     kept.provider.push(id);
   }
+
+  // A sign-in session whose grant expired an hour ago: its row goes now, the grant itself a day after.
+  // The other's grant lives; the grant expired 2 days ago goes with the provider rows (and its row).
+  const grant = (id: string, expiresAt: Date) =>
+    q(`INSERT INTO oidc_payload (model, id, payload, expires_at) VALUES ('Grant', $1, '{}', $2)`, [
+      id,
+      expiresAt,
+    ]);
+  const signInSession = (grantId: string) =>
+    q(
+      `INSERT INTO portal_sign_in_session (id, grant_id, account_id, customer_id, started_at, last_used_at)
+       VALUES ($1, $2, $3, $3, $4, $4)`,
+      [randomUUID(), grantId, `${tag}-user`, at(-DAY)],
+    );
+  await grant(`${tag}-grant-expired`, at(-60 * 60_000));
+  await signInSession(`${tag}-grant-expired`);
+  await grant(`${tag}-grant-live`, at(DAY));
+  await signInSession(`${tag}-grant-live`);
+  await grant(`${tag}-grant-old`, at(-2 * DAY));
+  kept.provider.push(`${tag}-grant-expired`, `${tag}-grant-live`);
+  await q(
+    `INSERT INTO portal_known_browser (customer_id, browser_key, first_seen_at, last_seen_at)
+     VALUES ($1, 'Chrome|Windows', $2, $2), ($1, 'Firefox|Linux', $3, $3)`,
+    [`${tag}-user`, at(-91 * DAY), at(-89 * DAY)],
+  );
 
   const user = `${tag}-user`;
   await q(
@@ -210,13 +237,15 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           sentMessages: 1,
           outboxMessages: 1,
           rateCounters: 3,
-          providerRows: 1,
+          signInSessions: 1,
+          providerRows: 2,
           oneTimeCodes: 1,
           signInTransactions: 1,
           sessionTokens: 1,
           linkTokens: 1,
           reauthentications: 1,
           webauthnChallenges: 1,
+          knownBrowsers: 1,
           pdfRenditions: 1,
           auditEvents: 2,
         },

@@ -11,6 +11,8 @@ import { createPollingWorker } from './polling-worker';
 const HOUSEKEEPING_LOCK = 727277;
 
 const DAY_MS = 24 * 60 * 60_000;
+/** How long a browser stays known to an account (modules/oidc/sign-in-sessions.ts KNOWN_BROWSER_DAYS). */
+const KNOWN_BROWSER_DAYS = 90;
 /** Messages are kept this long after they were sent (queue rows, outbox rows), then deleted. */
 const SENT_MESSAGE_DAYS = 30;
 /**
@@ -28,6 +30,7 @@ export type HousekeepingKind =
   | 'sentMessages'
   | 'outboxMessages'
   | 'rateCounters'
+  | 'signInSessions'
   | 'providerRows'
   | 'oneTimeCodes'
   | 'signInTransactions'
@@ -35,6 +38,7 @@ export type HousekeepingKind =
   | 'linkTokens'
   | 'reauthentications'
   | 'webauthnChallenges'
+  | 'knownBrowsers'
   | 'pdfRenditions'
   | 'auditEvents';
 
@@ -73,6 +77,15 @@ const tasks: Task[] = [
     // Every count already skips an expired hit: it can go at once.
     cutoff: (now) => now,
     sql: `DELETE FROM rate_counter_hit WHERE id IN (SELECT id FROM rate_counter_hit WHERE expires_at < $1 LIMIT $2)`,
+  },
+  {
+    // "Where you're signed in" rows of grants that have expired (a deleted grant takes its row with it).
+    kind: 'signInSessions',
+    cutoff: (now) => now,
+    sql: `DELETE FROM portal_sign_in_session WHERE id IN
+            (SELECT s.id FROM portal_sign_in_session s
+               JOIN oidc_payload g ON g.model = 'Grant' AND g.id = s.grant_id
+              WHERE g.expires_at < $1 LIMIT $2)`,
   },
   {
     kind: 'providerRows',
@@ -115,6 +128,13 @@ const tasks: Task[] = [
     cutoff: (now) => now,
     sql: `DELETE FROM identity_webauthn_challenge WHERE challenge IN
             (SELECT challenge FROM identity_webauthn_challenge WHERE expires_at < $1 LIMIT $2)`,
+  },
+  {
+    // Browsers not seen on an account for 90 days: a sign-in from one is news again (decision 025).
+    kind: 'knownBrowsers',
+    cutoff: (now) => before(now, KNOWN_BROWSER_DAYS * DAY_MS),
+    sql: `DELETE FROM portal_known_browser WHERE (customer_id, browser_key) IN
+            (SELECT customer_id, browser_key FROM portal_known_browser WHERE last_seen_at < $1 LIMIT $2)`,
   },
   {
     // Kept PDFs (pdf-renditions.ts): a document asked for again after this is simply drawn again.

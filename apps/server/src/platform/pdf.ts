@@ -1,6 +1,4 @@
 import PDFDocument from 'pdfkit';
-import type { FastifyReply } from 'fastify';
-import { SENT, type Sent } from './route';
 
 /** What a document page is made of: a title, the addressee, then sections of labelled lines. */
 export interface PdfContent {

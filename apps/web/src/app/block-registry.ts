@@ -26,6 +26,7 @@ export const blockLoaders: BlockLoaders = {
   backupCodes: () => import('../features/profile/blocks/backup-codes'),
   passkeys: () => import('../features/profile/blocks/passkeys'),
   passkeyOffer: () => import('../features/profile/blocks/passkey-offer'),
+  signInSessions: () => import('../features/profile/blocks/sign-in-sessions'),
   marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
   correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
   contactForm: () => import('../features/contact/blocks/contact-form'),

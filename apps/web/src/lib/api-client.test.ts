@@ -10,6 +10,7 @@ import {
   NetworkError,
   ResponseShapeError,
   setAccessTokenProvider,
+  setSessionEndedHandler,
 } from './api-client';
 import { registerNavigator } from './app-navigation';
 import { getPageInit, loadPageInit, PageInitError, setPageInit } from './page-init';
@@ -78,6 +79,7 @@ beforeEach(() => {
 afterEach(() => {
   unregister();
   setAccessTokenProvider(undefined);
+  setSessionEndedHandler(undefined);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -136,6 +138,34 @@ describe('callApi requests', () => {
     const requests = serve(() => ok({ token: 't' }));
     await callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } });
     expect(requests[0]!.headers.get('Authorization')).toBeNull();
+  });
+});
+
+describe('callApi when the bearer token is refused', () => {
+  const refused = () => new Response('{}', { status: 401, statusText: 'Unauthorized' });
+
+  it('tells the session layer once, and still rejects with the ApiError, when a token it sent is refused', async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    setAccessTokenProvider(() => 'token-abc');
+    serve(refused);
+    await expect(
+      callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not when no token was sent (signed out, or a call without one)', async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    setAccessTokenProvider(() => undefined);
+    serve(refused);
+    await expect(
+      callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    setAccessTokenProvider(() => 'token-abc');
+    await expect(callApi(publicCall, { query: { page: 1 } })).rejects.toMatchObject({ status: 401 });
+    expect(ended).not.toHaveBeenCalled();
   });
 });
 

@@ -95,6 +95,17 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | undefined
   accessTokenProvider = provider;
 }
 
+let sessionEndedHandler: (() => void) | undefined;
+
+/**
+ * The session layer registers what to do when the portal refuses the bearer token of a call that sent
+ * one (401): the sign-in has ended on the server (signed out from another device, a password change or
+ * reset), so the customer is signed out here too and sees the sign-in page.
+ */
+export function setSessionEndedHandler(handler: (() => void) | undefined): void {
+  sessionEndedHandler = handler;
+}
+
 export interface CallOptions<C> {
   params?: ParamsOf<C>;
   query?: QueryOf<C>;
@@ -138,7 +149,8 @@ async function readBody(response: Response, produces: string | undefined): Promi
  * Failures follow the spec and are the caller's to show: a non-ok answer rejects with an ApiError
  * carrying the status text, a network failure with a NetworkError carrying the browser's message, an
  * answer off the contract with a ResponseShapeError (the generic text). A failed content call also
- * remembers the current path for after sign-in. The client never navigates: a screen shows the spec's
+ * remembers the current path for after sign-in. The client never navigates (a refused bearer token is
+ * handed to the session layer's handler, which signs out): a screen shows the spec's
  * message for its call, and a failed route load reaches the error page through the router's loaders and
  * error boundaries. A cancelled request only logs a warning and rejects with the AbortError.
  */
@@ -163,6 +175,7 @@ export async function callApi<C extends AnyCall>(
   };
 
   let response: Response;
+  let sentToken = false;
   try {
     // A call made while the page is still starting waits for the settings that name its service.
     const url = buildUrl(call, options.params, options.query, await pageInitReady());
@@ -184,6 +197,7 @@ export async function callApi<C extends AnyCall>(
     if (call.auth) {
       const token = await accessTokenProvider?.();
       if (token) headers.set('Authorization', `Bearer ${token}`);
+      sentToken = Boolean(token);
     }
     response = await fetch(url, init);
   } catch (error) {
@@ -202,6 +216,7 @@ export async function callApi<C extends AnyCall>(
   }
 
   const schema = call.responses[response.status];
+  if (response.status === 401 && sentToken) sessionEndedHandler?.();
   if (!response.ok) {
     const parsed = schema?.safeParse(body);
     const errorBody = parsed?.success ? parsed.data : body;

@@ -1,4 +1,4 @@
-import { setAccessTokenProvider } from '../lib/api-client';
+import { setAccessTokenProvider, setSessionEndedHandler } from '../lib/api-client';
 import { onCrossTabMessage } from './cross-tab';
 import { signOut } from './sign-out';
 import { getAuthSnapshot, setAuthenticated } from './session-store';
@@ -33,6 +33,11 @@ export async function initAuth(): Promise<void> {
 async function start(): Promise<void> {
   stop?.();
   setAccessTokenProvider(getAccessToken);
+  // A data call's token refused: the sign-in ended on the server (signed out from another device, a
+  // password change or reset elsewhere). Signed out here too, with the "session ended" notice.
+  setSessionEndedHandler(() => {
+    if (getAuthSnapshot().isAuthenticated) void signOut({ reason: 'expired' });
+  });
 
   let user = await loadStoredUser().catch(() => null);
   const { isAuthenticated } = getAuthSnapshot();
@@ -75,4 +80,5 @@ export function stopAuth(): void {
   stop?.();
   stop = undefined;
   setAccessTokenProvider(undefined);
+  setSessionEndedHandler(undefined);
 }

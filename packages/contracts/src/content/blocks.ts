@@ -583,6 +583,41 @@ export const passkeyOfferBlock = z.looseObject({
   reauthenticate: reauthenticationTexts,
 });
 
+/**
+ * "Where you're signed in" (issue 26, decision 025): each live sign-in session (browser on system, this
+ * device marked, when signed in and last used, the masked network), signing one or every other out.
+ */
+export const signInSessionsBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('signInSessions'),
+  body: richText,
+  loadingText: z.string(),
+  loadErrorMessage: richText,
+  /** Carries `{browser}` and `{os}`. */
+  deviceText: z.string(),
+  /** When the browser or the system could not be told. */
+  unknownBrowserText: z.string(),
+  unknownSystemText: z.string(),
+  thisDeviceText: z.string(),
+  signedInLabel: z.string(),
+  lastUsedLabel: z.string(),
+  /** "Last used" within the last two minutes. */
+  justNowText: z.string(),
+  networkLabel: z.string(),
+  unknownNetworkText: z.string(),
+  signOutText: z.string(),
+  /** The sign-out button's accessible name; carries `{device}` and `{signedIn}`. */
+  signOutLabel: z.string(),
+  signOutOthersText: z.string(),
+  noOthersText: z.string(),
+  /** Announced after one session is signed out; carries `{device}`. */
+  signedOutMessage: richText,
+  /** Announced after every other session is signed out; carries `{count}`. */
+  signedOutOthersMessage: richText,
+  errorMessage: richText,
+});
+
 export const faqBlock = z.looseObject({
   ...blockBase,
   type: z.literal('faq'),
@@ -600,6 +635,7 @@ export const contentBlock = z.discriminatedUnion('type', [
   backupCodesBlock,
   passkeysBlock,
   passkeyOfferBlock,
+  signInSessionsBlock,
   policyDetailsBlock,
   policiesGridBlock,
   renewalsGridBlock,

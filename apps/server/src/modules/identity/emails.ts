@@ -166,3 +166,42 @@ export function securityEmail(
       `${publicUrl}/login and call us so we can check your account.\n`,
   };
 }
+
+/**
+ * A sign-in from a browser not seen on the account for KNOWN_BROWSER_DAYS (issue 26 point 5): when (UK
+ * time), which browser, from which network (masked), and what to do if it was not them.
+ */
+export function newDeviceEmail(
+  to: string,
+  person: Person,
+  publicUrl: string,
+  signIn: { at: Date; browser: string | null; os: string | null; network: string | null },
+): OutboundMessage {
+  const when = signIn.at.toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
+  const browser =
+    signIn.browser && signIn.os
+      ? `${signIn.browser} on ${signIn.os}`
+      : (signIn.browser ?? signIn.os ?? 'a browser we could not recognise');
+  return {
+    channel: 'email',
+    to,
+    kind: 'security-new-device',
+    customerId: person.customerId,
+    subject: 'A new sign-in to your account',
+    text:
+      `Dear ${person.firstName} ${person.lastName},\n\n` +
+      'Your online account was signed in to from a browser we have not seen you use recently.\n\n' +
+      `When: ${when} (UK time)\n` +
+      `Browser: ${browser}\n` +
+      `Network: ${signIn.network ?? 'not known'}\n\n` +
+      'If this was you, there is nothing more to do.\n\n' +
+      'Not you? Change your password and sign out of every other device straight away, on the ' +
+      `"Sign-in and security" page: ${publicUrl}/profile/login-security\n\n` +
+      'If you cannot sign in, reset your password with "Forgotten your password?" at ' +
+      `${publicUrl}/login and call us, free on 0800 123 4567.\n`,
+  };
+}

@@ -5,7 +5,7 @@ import { eraseCustomerMessages } from '../../platform/notifier/erasure';
 import { eraseCustomerRecord, lockCustomerForErasure } from '../account/erasure';
 import { eraseCustomerDocuments } from '../document/erasure';
 import { eraseSignInAccount } from '../identity/erasure';
-import { eraseProviderState } from '../oidc/erasure';
+import { eraseKnownBrowsers, eraseProviderState } from '../oidc/erasure';
 import { erasePolicies } from '../policy/erasure';
 import { eraseRegistrations } from '../registration/erasure';
 import { deleteCustomerEvents } from './events.repository';
@@ -35,6 +35,8 @@ export async function eraseCustomer(ctx: ModuleContext, tx: Queryable, customerI
   // What the customer changed and the insurer has not yet taken (their deliveries cascade): the insurer
   // that erased the customer has no use for it.
   await deleteCustomerEvents(tx, customerId);
+  // The browsers they signed in from (their sign-in sessions went with the provider rows).
+  await eraseKnownBrowsers(tx, customerId);
   // Only counts: the record of the erasure must not hold what it erased.
   if (Object.values(erased).some((n) => n !== 0 && n !== false)) {
     await writeAudit(tx, {

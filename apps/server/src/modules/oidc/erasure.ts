@@ -18,3 +18,11 @@ export async function eraseProviderState(tx: Queryable, accountIds: readonly str
   );
   return rowCount;
 }
+
+/** Deletes the browsers a customer signed in from (the new-device rule's memory, decision 025). */
+export async function eraseKnownBrowsers(tx: Queryable, customerId: string): Promise<number> {
+  const { rowCount } = await tx.query('DELETE FROM portal_known_browser WHERE customer_id = $1', [
+    customerId,
+  ]);
+  return rowCount;
+}

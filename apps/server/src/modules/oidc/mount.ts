@@ -9,6 +9,9 @@ import { apiAudience, bearerToken, PORTAL_SCOPE } from '../../platform/auth-guar
 import type { ModuleContext } from '../../platform/module';
 import { asTokenRequest } from './adapter';
 import { identityPort, type IdentityUser } from './identity-port';
+import { newDeviceEmail } from '../identity/emails';
+import { notifier } from '../../platform/notifier';
+import { browserKey, describeBrowser, maskNetwork, noteSignInBrowser } from './sign-in-sessions';
 import { issuerPath, OIDC_ROUTES, PORTAL_CLIENT_ID } from './provider';
 
 /** Koa reads the mount point from `originalUrl` when building its own URLs. */
@@ -250,7 +253,7 @@ export async function mountProvider(app: FastifyInstance, ctx: ModuleContext, pr
           }
           const interaction = /^\/interaction\/([A-Za-z0-9_-]+)\/?$/.exec(path);
           if (interaction) {
-            await finishInteraction(ctx, provider, req, res, interaction[1]!, request.correlationId);
+            await finishInteraction(ctx, provider, req, res, interaction[1]!, request);
             return;
           }
           // The provider builds its endpoint URLs from the request; make that the configured issuer's
@@ -302,8 +305,9 @@ async function finishInteraction(
   req: IncomingMessage,
   res: ServerResponse,
   uid: string,
-  correlationId: string,
+  request: FastifyRequest,
 ) {
+  const correlationId = request.correlationId;
   let details: Awaited<ReturnType<Provider['interactionDetails']>>;
   try {
     details = await provider.interactionDetails(req, res);
@@ -345,6 +349,7 @@ async function finishInteraction(
       failureReason: user ? null : typeof token === 'string' ? 'invalid sessionToken' : 'no sessionToken',
       details: user ? { amr: user.amr } : {},
     });
+    if (user) await tellOfNewBrowser(ctx, request, user);
   } else {
     // Not expected for the first-party client; never show a page, tell the client instead.
     result = {
@@ -353,4 +358,48 @@ async function finishInteraction(
     };
   }
   await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+}
+
+/**
+ * A completed sign-in from a browser (browser and operating system family) not seen on this account in
+ * KNOWN_BROWSER_DAYS emails the customer (issue 26 point 5, decision 025). The account's very first
+ * recorded sign-in (after registration) does not. A failure here is logged and does not stop the sign-in.
+ */
+async function tellOfNewBrowser(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  user: { userId: string; customerId: string },
+) {
+  try {
+    const at = ctx.clock.now();
+    const description = describeBrowser(request.headers['user-agent']);
+    const seen = await noteSignInBrowser(ctx.db, user.customerId, browserKey(description), at);
+    if (seen !== 'new') return;
+    const person = await identityPort(ctx).getUser(user.userId);
+    if (!person) return;
+    const network = maskNetwork(request.ip);
+    await ctx.db.transaction(async (tx) => {
+      await writeAudit(tx, {
+        source: 'server',
+        eventId: 'identity.signin.new_device',
+        customerId: user.customerId,
+        onBehalfOf: user.customerId,
+        correlationId: request.correlationId,
+        isSuccess: true,
+        occurredAt: at,
+        details: { browser: description.browser, os: description.os, network },
+      });
+      await notifier(ctx).enqueue(
+        newDeviceEmail(
+          person.login,
+          { firstName: person.firstName, lastName: person.lastName, customerId: user.customerId },
+          ctx.config.publicUrl,
+          { at, ...description, network },
+        ),
+        { tx, log: request.log },
+      );
+    });
+  } catch (error) {
+    request.log.warn({ err: error }, 'the new-browser check failed; the sign-in goes on');
+  }
 }

@@ -109,6 +109,7 @@ export async function authorize(
   t: TestContext,
   params: Record<string, string>,
   jar = new CookieJar(),
+  browser: { userAgent?: string; remoteAddress?: string } = {},
 ): Promise<AuthorizeResult> {
   const redirectUri = params['redirect_uri'] ?? `${t.config.publicUrl}/login/callback`;
   const query = new URLSearchParams({
@@ -128,7 +129,9 @@ export async function authorize(
     const res = await t.app.inject({
       method: request.method,
       url: local(request.url),
+      ...(browser.remoteAddress ? { remoteAddress: browser.remoteAddress } : {}),
       headers: {
+        ...(browser.userAgent ? { 'user-agent': browser.userAgent } : {}),
         cookie: jar.header(path),
         ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },

@@ -10,6 +10,7 @@ import { spaClientId } from '../../platform/page-init';
 import { createAdapterFactory } from './adapter';
 import { identityPort } from './identity-port';
 import type { OidcKeys } from './keys';
+import { recordSignInSession } from './sign-in-sessions';
 
 /** The portal SPA: the one first-party client (public, PKCE); page-init hands the SPA the same id. */
 export const PORTAL_CLIENT_ID = spaClientId;
@@ -316,6 +317,20 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
         if (wanted.length > 0) grant.addResourceScope(indicator, wanted.join(' '));
       }
       await grant.save();
+      // What the customer sees of this sign-in under "Where you're signed in" (sign-in-sessions.ts).
+      const user = await identity().getUser(session.accountId!);
+      if (user?.customerId) {
+        await recordSignInSession(ctx.db, {
+          grantId: grant.jti,
+          accountId: session.accountId!,
+          customerId: user.customerId,
+          userAgent: kctx.get('user-agent'),
+          // The address Fastify derived under TRUST_PROXY (mount.ts hands it over as X-Forwarded-For).
+          address: kctx.ip,
+          startedAt: new Date((session.loginTs ?? nowSeconds()) * 1000),
+          now: clock.now(),
+        });
+      }
       return grant;
     },
     async findAccount(_kctx, sub) {

@@ -3,6 +3,7 @@ import type { ServiceModule } from '../../platform/module';
 import { createPasswordChangeService } from './password-change.service';
 import { portalRoutes } from './portal.routes';
 import { createReauthentication } from './reauthentication';
+import { createSignInSessionsService } from './sign-in-sessions.service';
 
 /**
  * The portal service: one-time codes for profile changes and the password change from the profile pages,
@@ -17,6 +18,7 @@ export const portalModule: ServiceModule = {
       createPasswordChangeService(ctx),
       ctx.services.identity,
       createReauthentication(ctx),
+      createSignInSessionsService(ctx),
     );
   },
 };

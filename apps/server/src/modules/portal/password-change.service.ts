@@ -5,7 +5,7 @@ import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import type { ModuleContext } from '../../platform/module';
 import { notifier, type NotifyLog } from '../../platform/notifier';
-import { endOtherSessions } from './sessions.repository';
+import { endOtherSessions } from '../oidc/sign-in-sessions';
 
 /** Password change attempts a customer may make in PASSWORD_CHANGE_WINDOW_MS, across every instance. */
 const PASSWORD_CHANGE_LIMIT = 5;

@@ -13,12 +13,19 @@ import {
 } from '@portal/contracts/sign-in-methods';
 import { declinePasskeyOfferCall, passkeyOfferCall } from '@portal/contracts/passkey-offer';
 import { passkeyOptionsCall, registerPasskeyCall, renamePasskeyCall } from '@portal/contracts/passkeys';
+import {
+  endOtherSignInSessionsCall,
+  endSignInSessionCall,
+  listSignInSessionsCall,
+} from '@portal/contracts/sign-in-sessions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { HttpError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
 import type { IdentityService, RequestMeta } from '../identity';
 import type { Reauthentication } from './reauthentication';
 import { PasswordChangeRefusal, type PasswordChangeService } from './password-change.service';
+import type { SignInSessionsService } from './sign-in-sessions.service';
 
 const PASSWORD_PATH = changePasswordCall.path;
 
@@ -31,6 +38,7 @@ export async function portalRoutes(
   passwords: PasswordChangeService,
   identity: IdentityService,
   reauthentication: Reauthentication,
+  sessions: SignInSessionsService,
 ) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -158,4 +166,21 @@ export async function portalRoutes(
     await reauthentication.assertRecent(customer);
     return identity.createBackupCodes(customer.customerId, meta(request));
   });
+
+  /* Where the customer is signed in (decision 025): no recent sign-in needed to sign others out. */
+  const caller = (customer: AuthenticatedCustomer, request: FastifyRequest) => ({
+    customer,
+    sessionId: request.sessionId ?? null,
+    correlationId: request.correlationId,
+  });
+
+  route(app, listSignInSessionsCall, ({ customer }) => sessions.list(customer));
+
+  route(app, endSignInSessionCall, ({ customer, params, request }) =>
+    sessions.endOne(caller(customer, request), params.sessionId),
+  );
+
+  route(app, endOtherSignInSessionsCall, ({ customer, request }) =>
+    sessions.endOthers(caller(customer, request)),
+  );
 }

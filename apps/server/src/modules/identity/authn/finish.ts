@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../platform/db';
+import { endOtherSessions } from '../../oidc/sign-in-sessions';
 import {
   activateUser,
   insertSessionToken,
@@ -52,10 +53,14 @@ export async function finishTransaction(
   }
   if (t.kind === 'recovery') {
     await voidLinkTokens(q, user.id, 'recovery', at);
+    // A reset is what a customer does when someone else may know the password: every session ends now
+    // (refresh tokens, provider sessions, and so every access token, by the customer guard's grant check).
+    const sessionsEnded = t.pendingPasswordHash ? await endOtherSessions(q, user.id, null) : 0;
     await c.audit(q, meta, {
       eventId: 'identity.password.reset',
       customerId: user.customerId,
       isSuccess: true,
+      details: { sessionsEnded },
     });
   }
   // RFC 8176 method names: a text message is 'sms', a voice call 'tel', an authenticator app's or a backup

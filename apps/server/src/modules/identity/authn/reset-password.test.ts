@@ -1,7 +1,8 @@
 import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/fields';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
-import { createTestUser, latestLinkToken, post, tx } from '../test-support';
+import { signInTokens, tokenRequest } from '../../oidc/oidc.test-support';
+import { createTestUser, latestCode, latestLinkToken, post, tx } from '../test-support';
 
 /*
  * The new password of a recovery (forgotten password): the customer's current password is refused as a
@@ -59,5 +60,59 @@ describe('reset_password', () => {
     });
     expect(other.statusCode).toBe(200);
     expect(tx(other).status).toBe('MFA_REQUIRED');
+  });
+
+  it('ends every session of the account at once: refresh tokens, and access tokens within a second', async () => {
+    const user = await createTestUser(t.db, { now: t.clock.now() });
+    const who = {
+      login: user.login,
+      password: user.password,
+      phone: user.mobile!,
+      factor: 'sms' as const,
+      customerId: user.customerId,
+    };
+    const first = await signInTokens(t, who);
+    const second = await signInTokens(t, who);
+    // A test user's id is not a customer id a path takes: a live token is answered 404 (not yours), an
+    // ended one 401.
+    const list = (accessToken: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/sign-in-sessions/C0000000',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    expect((await list(first.access_token)).statusCode).toBe(404);
+    expect((await list(second.access_token)).statusCode).toBe(404);
+
+    const stateToken = await recovery(user.login);
+    const chosen = tx(
+      await post(t.app, '/api/v1/authn/credentials/reset_password', {
+        stateToken,
+        newPassword: 'Kettle-Orchard-Lantern-77',
+      }),
+    );
+    if (chosen.status !== 'MFA_REQUIRED') throw new Error(`expected MFA_REQUIRED, got ${chosen.status}`);
+    const factor = chosen._embedded.factors.find((f) => f.factorType === 'sms')!;
+    await post(t.app, `/api/v1/authn/factors/${factor.id}/verify`, { stateToken });
+    const passCode = await latestCode(t.app, user.mobile!);
+    const done = tx(await post(t.app, `/api/v1/authn/factors/${factor.id}/verify`, { stateToken, passCode }));
+    expect(done.status).toBe('SUCCESS');
+
+    t.clock.advance(1000);
+    for (const tokens of [first, second]) {
+      const refused = await list(tokens.access_token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toContain('The sign-in session has ended');
+      const refresh = await tokenRequest(t, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+      });
+      expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
+    }
+    const audit = await t.db.query<{ details: { sessionsEnded: number } }>(
+      `SELECT details FROM audit_event WHERE event_id = 'identity.password.reset' AND customer_id = $1 AND details ? 'sessionsEnded'`,
+      [user.customerId],
+    );
+    expect(audit.rows.map((r) => r.details.sessionsEnded)).toEqual([2]);
   });
 });
