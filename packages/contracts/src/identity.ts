@@ -178,6 +178,73 @@ const mfaChallengeTx = z.object({
   }),
 });
 
+/**
+ * A factor the customer may set up now (MFA_ENROLL), as Okta lists it: no id yet, `status: NOT_SETUP`,
+ * `enrollment: REQUIRED` (one of them must be set up to sign in) and an `enroll` link. Only an
+ * authenticator app here (decision 023): text and call numbers come from the customer record.
+ */
+export const oktaEnrollableFactor = named(
+  z.object({
+    factorType: z.literal('token:software:totp'),
+    provider: z.literal('GOOGLE'),
+    vendorName: z.literal('GOOGLE'),
+    status: z.literal('NOT_SETUP'),
+    enrollment: z.enum(['REQUIRED', 'OPTIONAL']),
+    _links: z.object({ enroll: oktaLink }),
+  }),
+  'OktaEnrollableFactor',
+);
+
+const mfaEnrollTx = z.object({
+  status: z.literal('MFA_ENROLL'),
+  stateToken: z.string(),
+  expiresAt: isoInstant,
+  _embedded: z.object({ user: oktaUser, factors: z.array(oktaEnrollableFactor) }),
+  _links: z.object({ cancel: oktaLink }),
+});
+
+/**
+ * The authenticator app being set up (MFA_ENROLL_ACTIVATE), in Okta's shape: the shared secret for the
+ * app (base32, 30-second steps), and a QR code of the otpauth:// URI as an inline PNG (a `data:` URL,
+ * so no second request carries a secret-bearing address; decision 023).
+ */
+export const oktaEnrolFactor = named(
+  z.object({
+    id: z.string(),
+    factorType: z.literal('token:software:totp'),
+    provider: z.literal('GOOGLE'),
+    vendorName: z.literal('GOOGLE'),
+    status: z.literal('PENDING_ACTIVATION'),
+    profile: z.object({ credentialId: z.string() }),
+    _embedded: z.object({
+      activation: z.object({
+        timeStep: z.number().check(z.int()),
+        sharedSecret: z.string(),
+        encoding: z.literal('base32'),
+        keyLength: z.number().check(z.int()),
+        _links: z.optional(
+          z.object({
+            qrcode: z.object({
+              href: z.string().check(z.startsWith('data:image/png;base64,')),
+              type: z.literal('image/png'),
+            }),
+          }),
+        ),
+      }),
+    }),
+  }),
+  'OktaEnrolFactor',
+);
+
+const mfaEnrollActivateTx = z.object({
+  status: z.literal('MFA_ENROLL_ACTIVATE'),
+  stateToken: z.string(),
+  expiresAt: isoInstant,
+  _embedded: z.object({ user: oktaUser, factor: oktaEnrolFactor }),
+  /** `next` is named `activate` (the SDK's `tx.activate({passCode})`); `prev` goes back to MFA_ENROLL. */
+  _links: z.object({ next: oktaLink, prev: oktaLink, cancel: oktaLink }),
+});
+
 const successTx = z.object({
   status: z.literal('SUCCESS'),
   /** One-time, 5 minutes: exchange it at the OpenID Connect authorize endpoint. */
@@ -212,6 +279,8 @@ export const authnTransaction = named(
     passwordResetTx,
     mfaRequiredTx,
     mfaChallengeTx,
+    mfaEnrollTx,
+    mfaEnrollActivateTx,
     successTx,
     recoveryChallengeTx,
     unauthenticatedTx,
@@ -252,6 +321,17 @@ export const factorVerifyBody = z.object({
   signatureData: z.optional(base64url(2000)),
   credentialId: z.optional(base64url(1400)),
 });
+/** Okta's enrolment request; any other factorType or provider is refused with 400 E0000001. */
+export const factorEnrollBody = z.object({
+  stateToken,
+  factorType: z.string().check(z.minLength(1, 'factorType is required'), z.maxLength(50)),
+  provider: z.string().check(z.minLength(1, 'provider is required'), z.maxLength(50)),
+});
+export const factorActivateBody = z.object({
+  stateToken,
+  /** The app's first code; any other text is simply a wrong code, as in Okta. */
+  passCode: z.optional(z.string().check(z.maxLength(20))),
+});
 export const resetPasswordBody = z.object({
   stateToken,
   newPassword: z.string().check(z.minLength(1, 'newPassword is required'), z.maxLength(1024)),
@@ -273,7 +353,7 @@ const errors = { 400: oktaError, 401: oktaError, 403: oktaError, 429: oktaError 
 export const authnCall = defineCall({
   id: 'identity.authn',
   summary:
-    'Primary authentication. {username, password}: MFA_REQUIRED (every customer has a second factor), or 401 E0000004 alike for a wrong password and an unknown, locked or inactive user. {token} (activation token from the email): PASSWORD_RESET with recoveryType ACCOUNT_ACTIVATION. {stateToken} alone (resume, as the Okta SDK sends it): the transaction in its current state, or 401 E0000011 for an unknown, expired, finished or cancelled one. 429 E0000047 above 4 requests a second per username, or after 30 failed sign-ins an hour from the client address (whatever the usernames).',
+    'Primary authentication. {username, password}: MFA_REQUIRED, or MFA_ENROLL for a customer with no second factor they can use (no phone number, no app, passkey or backup code left), or 401 E0000004 alike for a wrong password and an unknown, locked or inactive user. {token} (activation token from the email): PASSWORD_RESET with recoveryType ACCOUNT_ACTIVATION. {stateToken} alone (resume, as the Okta SDK sends it): the transaction in its current state, or 401 E0000011 for an unknown, expired, finished or cancelled one. 429 E0000047 above 4 requests a second per username, or after 30 failed sign-ins an hour from the client address (whatever the usernames).',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn',
@@ -295,6 +375,31 @@ export const factorVerifyCall = defineCall({
   responses: { 200: authnTransaction, ...errors, 404: oktaError, 502: oktaError },
 });
 
+export const factorEnrollCall = defineCall({
+  id: 'identity.factorEnroll',
+  summary:
+    "From MFA_ENROLL (a customer with no factor they can use): sets up an authenticator app ({factorType: 'token:software:totp', provider: 'GOOGLE'}) and answers MFA_ENROLL_ACTIVATE with the shared secret and a QR code; it counts only once its first code is accepted (lifecycle/activate). 400 E0000001 for any other factor, 401 E0000011 for an expired or unknown stateToken, 403 E0000079 in another state.",
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/factors',
+  auth: false,
+  body: factorEnrollBody,
+  responses: { 200: authnTransaction, ...errors },
+});
+
+export const factorActivateCall = defineCall({
+  id: 'identity.factorActivate',
+  summary:
+    "From MFA_ENROLL_ACTIVATE: the app's first code ({passCode}, one 30-second step of drift either way) makes it ACTIVE, emails the customer and answers SUCCESS with a one-time sessionToken, as after any second factor. 403 E0000068 for a wrong code (counted towards the lockout), 401 E0000011 for an expired or unknown stateToken, 403 E0000079 in another state, 404 E0000007 for a factor this transaction is not setting up.",
+  service: 'identity',
+  method: 'POST',
+  path: '/api/v1/authn/factors/:factorId/lifecycle/activate',
+  auth: false,
+  params: factorParams,
+  body: factorActivateBody,
+  responses: { 200: authnTransaction, ...errors, 404: oktaError },
+});
+
 export const factorResendCall = defineCall({
   id: 'identity.factorResend',
   summary:
@@ -310,7 +415,8 @@ export const factorResendCall = defineCall({
 
 export const previousCall = defineCall({
   id: 'identity.previous',
-  summary: 'From MFA_CHALLENGE back to MFA_REQUIRED, to choose another factor.',
+  summary:
+    'From MFA_CHALLENGE back to MFA_REQUIRED, to choose another factor; from MFA_ENROLL_ACTIVATE back to MFA_ENROLL (the app being set up is dropped).',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/previous',
@@ -322,7 +428,7 @@ export const previousCall = defineCall({
 export const resetPasswordCall = defineCall({
   id: 'identity.resetPassword',
   summary:
-    'Sets the new password of an activation or recovery transaction (PASSWORD_RESET) and answers MFA_REQUIRED; the password takes effect when the code is verified. 403 E0000014 names the broken rule in errorCauses.',
+    'Sets the new password of an activation or recovery transaction (PASSWORD_RESET) and answers MFA_REQUIRED (MFA_ENROLL without a usable factor); the password takes effect when the code is verified. 403 E0000014 names the broken rule in errorCauses.',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/credentials/reset_password',
@@ -371,7 +477,7 @@ export const recoveryUnlockCall = defineCall({
 export const introspectCall = defineCall({
   id: 'identity.introspect',
   summary:
-    'The transaction of a stateToken in its current state (MFA_REQUIRED, MFA_CHALLENGE or PASSWORD_RESET), changing nothing; 401 E0000011 for an unknown, expired, finished or cancelled one.',
+    'The transaction of a stateToken in its current state (MFA_REQUIRED, MFA_CHALLENGE, MFA_ENROLL, MFA_ENROLL_ACTIVATE or PASSWORD_RESET), changing nothing; 401 E0000011 for an unknown, expired, finished or cancelled one.',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/introspect',

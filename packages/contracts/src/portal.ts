@@ -6,7 +6,8 @@ import { mfaMethod } from './profile';
 /**
  * Portal service: the password change from the profile pages, guarded by a one-time code (spec
  * customer-data §2 "Password details", §4 "Password change modal", §8). Step one asks for a code by
- * text or voice call; step two sends the code with the current and new passwords.
+ * text or voice call (or, for a customer with an authenticator app, asks for nothing); step two sends the
+ * code with the current and new passwords.
  */
 
 /** POST /mfa/:customerId/:method — the spec marks the answer "not shown"; this is ours. */
@@ -45,8 +46,13 @@ export const passwordAction = z.enum(passwordActions);
  * rule rather than with a bare 400.
  */
 export const changePasswordBody = z.strictObject({
-  /** 6 digits (5 for a code spoken to a landline). */
+  /** 6 digits (5 for a code spoken to a landline); the app's 6-digit code when `codeFrom` is `app`. */
   mfaPassCode: z.string().check(z.regex(/^\d{5,6}$/, 'Enter the 5 or 6 digit code')),
+  /**
+   * Where the code comes from: `sent` (the default) is the code of portal.mfaCode, by text or call;
+   * `app` is the code the customer's authenticator app shows now (nothing is sent first).
+   */
+  codeFrom: z.optional(z.enum(['sent', 'app'])),
   currentPassword: z.string().check(z.minLength(1, 'Enter your current password'), z.maxLength(256)),
   newPassword: z.string().check(z.minLength(1, 'Enter a new password'), z.maxLength(256)),
 });
@@ -81,7 +87,7 @@ export type PasswordChangeError = z.infer<typeof passwordChangeError>;
 export const changePasswordCall = defineCall({
   id: 'portal.password',
   summary:
-    "Changes the customer's password, guarded by a one-time code from portal.mfaCode. 400 carries errorCode 1 (code, including one that is not 5 or 6 digits), 2 (current password), 3 (new password rules) or 4 (other); after 1, 2 or 3 the same code may be sent again until it is used up by a change or expires. 429 carries errorCode 4 with Retry-After; 404 when the customer id is not the token's.",
+    "Changes the customer's password, guarded by a one-time code from portal.mfaCode, or with codeFrom 'app' by the code the customer's authenticator app shows (accepted once, one 30-second step of drift either way; the passwords are checked before it, so a refused password leaves it unused). 400 carries errorCode 1 (code, including one that is not 5 or 6 digits, or no app set up; a wrong code counts towards the account's lockout), 2 (current password), 3 (new password rules) or 4 (other); after 1, 2 or 3 the same sent code may be sent again until it is used up by a change or expires. 429 carries errorCode 4 with Retry-After; 404 when the customer id is not the token's.",
   service: 'portal',
   method: 'POST',
   path: '/api/v1/password/:customerId/:action',

@@ -785,6 +785,17 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         annualPremium: 421.3,
         holder: 'Mrs Joan Whitfield',
       }),
+      oneLiner('C1000016', {
+        policyNumber: '616X1000016',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -150,
+        annualPremium: 421.3,
+        holder: 'Mrs Eleanor Vaughan',
+      }),
     ],
   };
 }

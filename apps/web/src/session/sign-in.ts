@@ -53,6 +53,19 @@ export async function completeSignIn(
     await beginTokenExchange(tx.sessionToken);
     return { kind: 'redirecting' };
   }
+  // MFA_ENROLL (no factor to verify with; an SDK sets up an app there, decision 023): the verify page
+  // with nothing to choose, which tells the customer to call us, as before the authn API could enrol.
+  if (tx.status === 'MFA_ENROLL') {
+    applySessionEvent({
+      type: 'mfaRequired',
+      stateToken: tx.stateToken,
+      factors: [],
+      oktaUserId: tx._embedded.user.id,
+    });
+    const path = options.verifyPath ?? VERIFY_PAGE_PATH;
+    if (navigate) navigateTo(path);
+    return { kind: 'mfaRequired', path };
+  }
   if (status === 'mfaRequired' && tx.status === 'MFA_REQUIRED') {
     const result = toSignInResult(tx);
     applySessionEvent({

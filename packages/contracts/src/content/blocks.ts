@@ -158,13 +158,19 @@ export const passwordDetailsBlock = z.looseObject({
     stepOneBody: richText,
     smsOptionLabel: z.string(),
     callOptionLabel: z.string(),
+    /** The third choice, offered when the customer has an authenticator app: no code is sent. */
+    appOptionLabel: z.string(),
     sendCodeText: z.string(),
+    /** Step one's button when the app is chosen (nothing to send). */
+    continueText: z.string(),
     /** Shown while the masked numbers load. */
     loadingText: z.string(),
     /** Beside the choice when Send code is pressed with none chosen. */
     methodRequiredMessage: z.string(),
     stepTwoHeading: z.string(),
     stepTwoBody: richText,
+    /** Step two's words when the code comes from the app. */
+    appStepTwoBody: richText,
     /** Sends the code again from step two (spec §4: unavailable for 30 seconds after it shows and after each use). */
     resendText: z.string(),
     /** The wait before the code can be sent again; carries `{seconds}`. */
@@ -192,6 +198,8 @@ export const passwordDetailsBlock = z.looseObject({
     successMessage: richText,
     updateErrorMessage: richText,
     codeErrorMessage: richText,
+    /** A wrong or already used app code. */
+    appCodeErrorMessage: richText,
     currentPasswordErrorMessage: richText,
     passwordErrorMessage: richText,
   }),

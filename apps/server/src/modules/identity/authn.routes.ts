@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   authnCall,
   cancelCall,
+  factorActivateCall,
+  factorEnrollCall,
   factorResendCall,
   factorVerifyCall,
   introspectCall,
@@ -51,6 +53,14 @@ export async function authnRoutes(
 
   route(app, factorVerifyCall, ({ params, body, request }) =>
     authn.verifyFactor(params.factorId, body.stateToken, body.passCode, meta(request), body),
+  );
+
+  route(app, factorEnrollCall, ({ body, request }) =>
+    authn.enrolFactor(body.stateToken, body.factorType, body.provider, meta(request)),
+  );
+
+  route(app, factorActivateCall, ({ params, body, request }) =>
+    authn.activateFactor(params.factorId, body.stateToken, body.passCode, meta(request)),
   );
 
   route(app, passkeySignInOptionsCall, ({ request }) => authn.passkeySignInOptions(meta(request)));

@@ -17,7 +17,14 @@ import { issueCode } from './authn/send-code';
 import { createTransaction } from './authn/transactions';
 import { padded } from './authn/timing';
 import { requestUnlock, unlockChallenge } from './authn/unlock';
+import {
+  beginTotpEnrolment,
+  confirmTotpEnrolment,
+  tellFactorChange,
+  totpKeyFor,
+} from './authn/totp-enrolment';
 import { countWrongAuthenticatorCode, matchAuthenticator } from './authn/verify-authenticator';
+import { activateFactor, enrolFactor } from './authn/enrol';
 import { verifyFactor } from './authn/verify-factor';
 
 export { identityLimits } from './authn/limits';
@@ -53,6 +60,8 @@ export function createAuthn(ctx: ModuleContext) {
     unlockChallenge,
     resetPassword: step(resetPassword),
     verifyFactor: step(verifyFactor),
+    enrolFactor: step(enrolFactor),
+    activateFactor: step(activateFactor),
     passkeySignInOptions: step(passkeySignInOptions),
     passkeySignIn: step(passkeySignIn),
     resend: step(resend),
@@ -73,6 +82,10 @@ export function createAuthn(ctx: ModuleContext) {
     matchCode: step(matchCode),
     matchAuthenticator: step(matchAuthenticator),
     countWrongAuthenticatorCode: step(countWrongAuthenticatorCode),
+    beginTotpEnrolment: step(beginTotpEnrolment),
+    confirmTotpEnrolment: step(confirmTotpEnrolment),
+    tellFactorChange: step(tellFactorChange),
+    totpKeyFor,
     /** The relying party of passkeys (PUBLIC_URL's host name, the allowed origins). */
     rp: c.rp,
   };

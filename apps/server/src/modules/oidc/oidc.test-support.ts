@@ -28,6 +28,11 @@ export class CookieJar {
     }
   }
 
+  /** Forgets every cookie: a fresh browser. */
+  clear(): void {
+    this.cookies.clear();
+  }
+
   /** The Cookie header a browser would send to this path. */
   header(urlPath: string): string {
     return [...this.cookies.entries()]

@@ -18,6 +18,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
+import { createTestUser } from '../identity/test-support';
 import { CookieJar, freshCustomer, type Who } from './oidc.test-support';
 import { PORTAL_CLIENT_ID } from './provider';
 
@@ -382,5 +383,53 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
 
     const tokens = await tokensWithoutPrompt(authClient, { sessionToken: done.sessionToken! });
     expect(tokens.idToken!.claims).toMatchObject({ email: who.login });
+  });
+
+  it('sets up an app from MFA_ENROLL with factor.enroll() and tx.activate(), then signs in with it', async () => {
+    // Another browser (the jar has another customer's session from the tests before).
+    jar.clear();
+    // A customer with no phone number and no app: nothing to verify with, so Okta's enrolment.
+    const user = await createTestUser(t.db, { mobile: false, now: t.clock.now() });
+    const authClient = newClient();
+    const primary = await authClient.signInWithCredentials({ username: user.login, password: user.password });
+    expect(primary.status).toBe('MFA_ENROLL');
+    const offered = primary.factors!.find((f) => f.factorType === 'token:software:totp')!;
+    expect(offered).toMatchObject({ provider: 'GOOGLE', status: 'NOT_SETUP', enrollment: 'REQUIRED' });
+
+    // The SDK's own enrol call posts {stateToken, factorType, provider} to the factor's enroll link.
+    const pending = await offered.enroll!();
+    expect(pending.status).toBe('MFA_ENROLL_ACTIVATE');
+    const activation = pending.factor!.activation as {
+      sharedSecret: string;
+      timeStep: number;
+      encoding: string;
+      qrcode: { href: string; type: string };
+    };
+    expect(activation).toMatchObject({ timeStep: 30, encoding: 'base32' });
+    // A typed link is handed over as it is: an image the page can show.
+    expect(activation.qrcode).toMatchObject({
+      type: 'image/png',
+      href: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    const codeAt = (ms: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(activation.sharedSecret), timestamp: ms });
+
+    // A wrong first code is the SDK's AuthApiError with Okta's code; the right one signs in.
+    const right = codeAt(t.clock.now().getTime());
+    const wrong = right.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    await expect(pending.activate!({ passCode: wrong })).rejects.toMatchObject({ errorCode: 'E0000068' });
+    const done = await pending.activate!({ passCode: right });
+    expect(done.status).toBe('SUCCESS');
+    const tokens = await tokensWithoutPrompt(authClient, { sessionToken: done.sessionToken! });
+    expect(tokens.idToken!.claims).toMatchObject({ email: user.login });
+
+    // Later: MFA_REQUIRED with the app, verified with the SDK's own call and the app's next code.
+    t.clock.advance(30_000);
+    const later = await newClient().signInWithCredentials({ username: user.login, password: user.password });
+    expect(later.status).toBe('MFA_REQUIRED');
+    const app = later.factors!.find((f) => f.factorType === 'token:software:totp')!;
+    expect(app).toMatchObject({ id: pending.factor!.id, provider: 'GOOGLE' });
+    const verified = await app.verify!({ passCode: codeAt(t.clock.now().getTime()) });
+    expect(verified.status).toBe('SUCCESS');
   });
 });

@@ -46,8 +46,8 @@ export interface PasswordCaller {
 
 /**
  * The password change from the profile (spec customer-data §2 "Password details", §4, §8): a one-time code
- * by text or call (the same code rules and limits as sign-in), then the code, the current password and the
- * new one. A wrong current password (2) or a new password the rules refuse (3) leaves the code for another
+ * by text or call (the same code rules and limits as sign-in), or the code of the customer's authenticator
+ * app (the rules of the app at sign-in), then the code, the current password and the new one. A wrong current password (2) or a new password the rules refuse (3) leaves the code for another
  * try; only a change uses it up. Success uses the code, sets the password and its date, ends the customer's
  * other sessions and refresh tokens and writes the audit row in one transaction, then emails the customer
  * that their password changed. At most PASSWORD_CHANGE_LIMIT attempts in the window, whatever their outcome.
@@ -67,7 +67,12 @@ export function createPasswordChangeService(ctx: ModuleContext) {
 
     async change(
       caller: PasswordCaller,
-      body: { mfaPassCode: string; currentPassword: string; newPassword: string },
+      body: {
+        mfaPassCode: string;
+        currentPassword: string;
+        newPassword: string;
+        codeFrom?: 'sent' | 'app' | undefined;
+      },
     ): Promise<PasswordChanged> {
       const meta = {
         correlationId: caller.correlationId,
@@ -96,6 +101,7 @@ export function createPasswordChangeService(ctx: ModuleContext) {
           passCode: body.mfaPassCode,
           currentPassword: body.currentPassword,
           newPassword: body.newPassword,
+          codeFrom: body.codeFrom ?? 'sent',
         },
         // In the transaction that uses the code up and sets the password.
         async (tx) => {

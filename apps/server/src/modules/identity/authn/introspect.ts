@@ -4,6 +4,7 @@ import { oktaErrors } from '../okta-errors';
 import type { AuthnContext } from './context';
 import { mfaChallenge, mfaRequired, passwordReset } from './shapes';
 import { liveTransaction, userOf } from './transactions';
+import { enrolAnswer } from './enrol';
 
 /**
  * The transaction of a stateToken as it stands, changing nothing: what Okta's SDK asks for to resume a
@@ -20,6 +21,9 @@ export async function introspect(c: AuthnContext, stateToken: string): Promise<A
       const factor = (await listFactors(c.db, user.id)).find((f) => f.id === t.factorId);
       return factor ? mfaChallenge(c, stateToken, t, user, factor) : mfaRequired(c, stateToken, t, user);
     }
+    case 'MFA_ENROLL':
+    case 'MFA_ENROLL_ACTIVATE':
+      return enrolAnswer(c, stateToken, t, user);
     case 'PASSWORD_RESET':
       return passwordReset(c, stateToken, t, user);
     default:

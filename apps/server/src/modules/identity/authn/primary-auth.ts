@@ -6,7 +6,7 @@ import { hashToken } from '../secrets';
 import type { AuthnContext, RequestMeta } from './context';
 import { identityLimits } from './limits';
 import { countFailure, isLocked, lockAccount } from './lockout';
-import { mfaRequired } from './shapes';
+import { mfaEnroll, mfaRequired, secondStepStatus } from './shapes';
 import { createTransaction } from './transactions';
 
 /** Per-username limit of /api/v1/authn (4 a second); throws 429 E0000047 above it. */
@@ -39,7 +39,7 @@ export async function countAddressFailure(c: AuthnContext, address: string | und
 }
 
 /**
- * {username, password}: MFA_REQUIRED, or 401 E0000004 alike for every failure. Unknown usernames
+ * {username, password}: MFA_REQUIRED (MFA_ENROLL without a factor to use), or 401 E0000004 alike for every failure. Unknown usernames
  * create no state; a wrong password counts towards the account's lockout; every failure counts towards
  * the client address's limit.
  */
@@ -86,8 +86,11 @@ export async function primaryAuth(
     c.signInOutcome('wrong_password');
     throw oktaErrors.authenticationFailed();
   }
-  const { stateToken, transaction } = await db.transaction((q) =>
-    createTransaction(c, q, user.id, 'signin', 'MFA_REQUIRED'),
+  // A user with no factor to verify with sets one up instead (MFA_ENROLL, authn/enrol.ts).
+  const { stateToken, transaction } = await db.transaction(async (q) =>
+    createTransaction(c, q, user.id, 'signin', await secondStepStatus(q, user.id)),
   );
-  return mfaRequired(c, stateToken, transaction, user);
+  return transaction.status === 'MFA_ENROLL'
+    ? mfaEnroll(c, stateToken, transaction, user)
+    : mfaRequired(c, stateToken, transaction, user);
 }

@@ -4,7 +4,7 @@ import { updateTransaction } from '../identity.repository';
 import { oktaErrors } from '../okta-errors';
 import { newPasswordProblem } from '../password-policy';
 import type { AuthnContext, RequestMeta } from './context';
-import { mfaRequired } from './shapes';
+import { mfaEnroll, mfaRequired, secondStepStatus } from './shapes';
 import { liveTransaction, userOf } from './transactions';
 
 /**
@@ -41,8 +41,11 @@ export async function resetPassword(
   const updated = await db.transaction(async (q) => {
     const fresh = await liveTransaction(c, q, stateToken, true);
     if (fresh.status !== 'PASSWORD_RESET') throw oktaErrors.wrongState();
-    await updateTransaction(q, fresh.id, { pendingPasswordHash: hash, status: 'MFA_REQUIRED' });
-    return { ...fresh, status: 'MFA_REQUIRED' as const };
+    const status = await secondStepStatus(q, fresh.userId);
+    await updateTransaction(q, fresh.id, { pendingPasswordHash: hash, status });
+    return { ...fresh, status };
   });
-  return mfaRequired(c, stateToken, updated, user);
+  return updated.status === 'MFA_ENROLL'
+    ? mfaEnroll(c, stateToken, updated, user)
+    : mfaRequired(c, stateToken, updated, user);
 }

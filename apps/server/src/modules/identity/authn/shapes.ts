@@ -1,4 +1,5 @@
 import type { AuthnTransaction, OktaAppFactor, OktaFactor } from '@portal/contracts';
+import type { Queryable } from '../../../platform/db';
 import {
   backupCodesLeft,
   listAuthenticators,
@@ -97,6 +98,98 @@ async function factorsInOrder(c: AuthnContext, userId: string): Promise<Array<Ok
   const used = (l: Listed) => l.lastUsedAt?.getTime() ?? 0;
   // Array.prototype.sort is stable, so the unused keep their order.
   return all.sort((a, b) => used(b) - used(a)).map((l) => l.json);
+}
+
+/**
+ * Whether the user has a second factor to sign in with: a phone number, an active app or passkey, or
+ * backup codes with some left. Without one, the step after the password is MFA_ENROLL.
+ */
+async function hasUsableFactor(q: Queryable, userId: string): Promise<boolean> {
+  if ((await listFactors(q, userId)).length > 0) return true;
+  for (const f of await listAuthenticators(q, userId)) {
+    if (f.status !== 'ACTIVE') continue;
+    if (f.kind !== 'backup_codes' || (await backupCodesLeft(q, f.id)) > 0) return true;
+  }
+  return false;
+}
+
+/** The status after the password: MFA_REQUIRED, or MFA_ENROLL for a user with nothing to verify with. */
+export const secondStepStatus = async (q: Queryable, userId: string) =>
+  (await hasUsableFactor(q, userId)) ? ('MFA_REQUIRED' as const) : ('MFA_ENROLL' as const);
+
+/**
+ * MFA_ENROLL: what the user may set up, as Okta lists it. Only an authenticator app: phone numbers come
+ * from the customer record (their own checks, in the profile), and passkeys from the signed-in profile.
+ */
+export function mfaEnroll(
+  c: AuthnContext,
+  stateToken: string,
+  t: TransactionRow,
+  user: UserRow,
+): AuthnTransaction {
+  return {
+    status: 'MFA_ENROLL',
+    stateToken,
+    expiresAt: t.expiresAt.toISOString(),
+    _embedded: {
+      user: userJson(user),
+      factors: [
+        {
+          factorType: 'token:software:totp',
+          provider: 'GOOGLE',
+          vendorName: 'GOOGLE',
+          status: 'NOT_SETUP',
+          enrollment: 'REQUIRED',
+          _links: { enroll: link(c, '/api/v1/authn/factors') },
+        },
+      ],
+    },
+    _links: { cancel: cancelLink(c) },
+  };
+}
+
+/** MFA_ENROLL_ACTIVATE: the app being set up, its shared secret and QR code, and where its first code goes. */
+export function mfaEnrollActivate(
+  c: AuthnContext,
+  stateToken: string,
+  t: TransactionRow,
+  user: UserRow,
+  factor: AuthenticatorRow,
+  activation: { sharedSecret: string; qrCode: string | null },
+): AuthnTransaction {
+  return {
+    status: 'MFA_ENROLL_ACTIVATE',
+    stateToken,
+    expiresAt: t.expiresAt.toISOString(),
+    _embedded: {
+      user: userJson(user),
+      factor: {
+        id: factor.id,
+        factorType: 'token:software:totp',
+        provider: 'GOOGLE',
+        vendorName: 'GOOGLE',
+        status: 'PENDING_ACTIVATION',
+        profile: { credentialId: user.login },
+        _embedded: {
+          activation: {
+            timeStep: 30,
+            sharedSecret: activation.sharedSecret,
+            encoding: 'base32',
+            // Okta's keyLength is the secret's length in base32 characters.
+            keyLength: activation.sharedSecret.length,
+            ...(activation.qrCode
+              ? { _links: { qrcode: { href: activation.qrCode, type: 'image/png' as const } } }
+              : {}),
+          },
+        },
+      },
+    },
+    _links: {
+      next: link(c, `/api/v1/authn/factors/${factor.id}/lifecycle/activate`, 'activate'),
+      prev: link(c, '/api/v1/authn/previous'),
+      cancel: cancelLink(c),
+    },
+  };
 }
 
 export async function mfaRequired(

@@ -30,6 +30,7 @@ export async function createTransaction(
     kind,
     status,
     factorId: null,
+    enrolFactorId: null,
     pendingPasswordHash: null,
     sendCount: 0,
     createdAt,

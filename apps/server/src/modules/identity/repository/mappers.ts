@@ -31,6 +31,7 @@ export const toTransaction = (r: any): TransactionRow => ({
   kind: r.kind,
   status: r.status,
   factorId: r.factor_id,
+  enrolFactorId: r.enrol_factor_id ?? null,
   pendingPasswordHash: r.pending_password_hash,
   sendCount: Number(r.send_count),
   createdAt: date(r.created_at),

@@ -4,7 +4,14 @@ export type UserStatus = 'PROVISIONED' | 'ACTIVE' | 'SUSPENDED' | 'DEPROVISIONED
 export type LinkTokenKind = 'activation' | 'recovery' | 'unlock';
 export type TransactionKind = 'signin' | 'activation' | 'recovery' | 'stepup';
 export type TransactionStatus =
-  'PASSWORD_RESET' | 'MFA_REQUIRED' | 'MFA_CHALLENGE' | 'SUCCESS' | 'CANCELLED' | 'LOCKED_OUT';
+  | 'PASSWORD_RESET'
+  | 'MFA_REQUIRED'
+  | 'MFA_CHALLENGE'
+  | 'MFA_ENROLL'
+  | 'MFA_ENROLL_ACTIVATE'
+  | 'SUCCESS'
+  | 'CANCELLED'
+  | 'LOCKED_OUT';
 
 export interface UserRow {
   id: string;
@@ -35,6 +42,8 @@ export interface TransactionRow {
   kind: TransactionKind;
   status: TransactionStatus;
   factorId: string | null;
+  /** MFA_ENROLL_ACTIVATE: the authenticator app this transaction is setting up. */
+  enrolFactorId: string | null;
   pendingPasswordHash: string | null;
   sendCount: number;
   createdAt: Date;

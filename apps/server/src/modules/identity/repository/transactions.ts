@@ -68,6 +68,7 @@ export async function updateTransaction(
   fields: {
     status?: TransactionStatus;
     factorId?: string | null;
+    enrolFactorId?: string | null;
     pendingPasswordHash?: string | null;
     sendCount?: number;
     completedAt?: Date;
@@ -81,6 +82,7 @@ export async function updateTransaction(
   };
   if (fields.status !== undefined) add('status', fields.status);
   if (fields.factorId !== undefined) add('factor_id', fields.factorId);
+  if (fields.enrolFactorId !== undefined) add('enrol_factor_id', fields.enrolFactorId);
   if (fields.pendingPasswordHash !== undefined) add('pending_password_hash', fields.pendingPasswordHash);
   if (fields.sendCount !== undefined) add('send_count', fields.sendCount);
   if (fields.completedAt !== undefined) add('completed_at', fields.completedAt);
@@ -92,7 +94,8 @@ export async function updateTransaction(
 export async function lockOpenSignIns(q: Queryable, userId: string, now: Date): Promise<void> {
   await q.query(
     `UPDATE identity_transaction SET status = 'LOCKED_OUT', completed_at = $2
-     WHERE user_id = $1 AND kind IN ('signin', 'stepup') AND status IN ('MFA_REQUIRED', 'MFA_CHALLENGE')`,
+     WHERE user_id = $1 AND kind IN ('signin', 'stepup')
+       AND status IN ('MFA_REQUIRED', 'MFA_CHALLENGE', 'MFA_ENROLL', 'MFA_ENROLL_ACTIVATE')`,
     [userId, now],
   );
   await q.query(

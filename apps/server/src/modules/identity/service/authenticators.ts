@@ -1,8 +1,6 @@
 import type { BackupCodes, SignInMethod, TotpEnrolment } from '@portal/contracts/sign-in-methods';
 import type { Queryable } from '../../../platform/db';
 import { HttpError, notFound } from '../../../platform/errors';
-import { notifier } from '../../../platform/notifier';
-import { securityEmail, type SecurityEvent } from '../emails';
 import {
   backupCodesLeft,
   deleteAuthenticator,
@@ -14,19 +12,15 @@ import {
   listFactors,
   replaceBackupCodes,
   type AuthenticatorRow,
-  type UserRow,
 } from '../identity.repository';
 import { hashBackupCode, newBackupCodes } from '../mfa/backup-codes';
-import { keyId, sealSecret } from '../mfa/secret-box';
-import { base32Of, newTotpSecret, otpauthUri } from '../mfa/totp';
+import { keyId } from '../mfa/secret-box';
 import { maskPhone } from '../phone';
 import { newId } from '../secrets';
 import type { RequestMeta } from '../authn/context';
 import type { IdentityServiceContext } from './context';
 
 /* The profile's sign-in methods: the authenticator app and backup codes (set up, confirm), and removing any (passkeys too). */
-
-const ISSUER = 'Customer portal';
 
 export async function activeUser(q: Queryable, customerId: string, forUpdate = false) {
   const found = await findUserByCustomerId(q, customerId);
@@ -46,26 +40,10 @@ export const methodJson = async (q: Queryable, f: AuthenticatorRow): Promise<Sig
 });
 
 /** Audit row and queued email (in `q`) for a change to the customer's sign-in methods. */
-export async function tell(
+export const tell = (
   c: IdentityServiceContext,
-  q: Queryable,
-  user: UserRow,
-  event: SecurityEvent,
-  factor: AuthenticatorRow,
-  at: Date,
-  meta: RequestMeta,
-) {
-  await c.authn.audit(q, meta, {
-    eventId: `identity.factor.${event}`,
-    customerId: user.customerId,
-    isSuccess: true,
-    details: { factorType: factor.kind, factorId: factor.id },
-  });
-  await notifier(c.ctx).enqueue(securityEmail(user.login, user, c.config.publicUrl, event, at), {
-    tx: q,
-    log: meta.log,
-  });
-}
+  ...args: Parameters<IdentityServiceContext['authn']['tellFactorChange']>
+) => c.authn.tellFactorChange(...args);
 
 export async function listSignInMethods(
   c: IdentityServiceContext,
@@ -82,45 +60,17 @@ export async function listSignInMethods(
   return [...phones, ...apps];
 }
 
+/** A new app, PENDING_ACTIVATION until its first code (authn/totp-enrolment.ts, shared with MFA_ENROLL). */
 export async function enrolTotp(
   c: IdentityServiceContext,
   customerId: string,
   meta: RequestMeta = {},
 ): Promise<TotpEnrolment> {
-  const at = c.now();
-  const secret = newTotpSecret();
-  const id = newId('ost');
-  await c.db.transaction(async (q) => {
+  const { user, factor, secret } = await c.db.transaction(async (q) => {
     const user = await activeUser(q, customerId, true);
-    for (const f of await listAuthenticators(q, user.id)) {
-      if (f.kind === 'totp' && f.status === 'PENDING_ACTIVATION') await deleteAuthenticator(q, f.id);
-    }
-    await insertAuthenticator(q, {
-      id,
-      userId: user.id,
-      kind: 'totp',
-      status: 'PENDING_ACTIVATION',
-      name: 'Authenticator app',
-      secretEncrypted: sealSecret(c.config.mfaEncryptionKey, secret, id),
-      lastUsedStep: null,
-      createdAt: at,
-      activatedAt: null,
-      lastUsedAt: null,
-    });
-    await c.authn.audit(q, meta, {
-      eventId: 'identity.factor.enrol',
-      customerId: user.customerId,
-      isSuccess: true,
-      details: { factorType: 'totp', factorId: id },
-    });
+    return { user, ...(await c.authn.beginTotpEnrolment(q, user, meta)) };
   });
-  const user = await activeUser(c.db, customerId);
-  return {
-    id,
-    status: 'PENDING_ACTIVATION',
-    key: base32Of(secret),
-    otpauthUri: otpauthUri(secret, ISSUER, user.login),
-  };
+  return { id: factor.id, status: 'PENDING_ACTIVATION', ...c.authn.totpKeyFor(secret, user.login) };
 }
 
 type Activation = { ok: true; method: SignInMethod } | { ok: false; error: HttpError };
@@ -151,8 +101,8 @@ export async function activateTotp(
         }),
       };
     }
-    if (!(await c.authn.matchAuthenticator(q, factor, passCode, at))) {
-      await c.authn.countWrongAuthenticatorCode(q, user, factor, 'enrol', at, meta);
+    const fresh = await c.authn.confirmTotpEnrolment(q, user, factor, passCode, at, meta);
+    if (!fresh) {
       return {
         ok: false,
         error: new HttpError(
@@ -162,12 +112,6 @@ export async function activateTotp(
         ),
       };
     }
-    const wasActive = factor.status === 'ACTIVE';
-    for (const f of await listAuthenticators(q, user.id)) {
-      if (f.kind === 'totp' && f.id !== factor.id) await deleteAuthenticator(q, f.id);
-    }
-    const fresh = (await findAuthenticator(q, user.id, factor.id))!;
-    if (!wasActive) await tell(c, q, user, 'app-added', fresh, at, meta);
     return { ok: true, method: await methodJson(q, fresh) };
   });
   if (!outcome.ok) throw outcome.error;

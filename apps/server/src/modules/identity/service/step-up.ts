@@ -1,9 +1,12 @@
 import { HttpError, notFound } from '../../../platform/errors';
 import { hashPassword } from '../../../platform/password-hash';
+import type { Queryable } from '../../../platform/db';
 import {
+  findAuthenticator,
   findOpenStepUp,
   findUserByCustomerId,
   findUserById,
+  listAuthenticators,
   listFactors,
   recordSuccess,
   setPassword,
@@ -100,6 +103,7 @@ export async function changePasswordWithStepUp(
   const noCode = () => refused('code', 'That code is not right, or it has expired. Ask for a new code.');
   const user = await findUserByCustomerId(db, customerId);
   if (!user || user.status !== 'ACTIVE') return noCode();
+  if (change.codeFrom === 'app') return changePasswordWithApp(c, customerId, change, alongside, meta);
   // The password hashing happens before the transaction: PGlite queues every other query behind an
   // open one, and a hash takes tens of milliseconds.
   const rules = await authn.passwordRules();
@@ -152,6 +156,92 @@ export async function changePasswordWithStepUp(
       details: {
         mfaSendMethod: (await listFactors(q, user.id)).find((f) => f.id === t.factorId)?.factorType,
       },
+    });
+    await setPassword(q, user.id, hash, at, false);
+    await authn.audit(q, meta, {
+      eventId: 'identity.password.set',
+      customerId,
+      isSuccess: true,
+      details: { purpose: 'change' },
+    });
+    await alongside(q);
+    return { ok: true, changedAt: at };
+  });
+}
+
+/**
+ * The password change with the authenticator app's code instead of a sent one. In one database
+ * transaction holding the user's and the app's rows: the current and new passwords first (a refusal
+ * leaves the code unused, as a sent code is left for another try), then the code as at sign-in (a step
+ * not used before, one step of drift either way; a wrong one counts towards the lockout), then the
+ * change, the audit rows and what `alongside` writes. Two changes with one code at once: one changes.
+ */
+async function changePasswordWithApp(
+  c: IdentityServiceContext,
+  customerId: string,
+  change: { passCode: string; currentPassword: string; newPassword: string },
+  alongside: (tx: Queryable) => Promise<void>,
+  meta: Parameters<IdentityService['changePasswordWithStepUp']>[3] = {},
+): Promise<StepUpPasswordChange> {
+  const { db, now, authn } = c;
+  const refused = (
+    kind: 'code' | 'current-password' | 'new-password',
+    reason: string,
+  ): StepUpPasswordChange => ({ ok: false, refused: kind, reason });
+  const wrongCode = () =>
+    refused('code', 'That code is not right. Enter the code your authenticator app shows now.');
+  const user = await findUserByCustomerId(db, customerId);
+  if (!user || user.status !== 'ACTIVE') return wrongCode();
+  // Hashing before the transaction, as for a sent code: PGlite queues every other query behind it.
+  const rules = await authn.passwordRules();
+  const currentOk = await authn.verifyPasswordHash(user, change.currentPassword);
+  const problem = await newPasswordProblem(
+    change.newPassword,
+    rules,
+    user.login,
+    () => change.newPassword === change.currentPassword,
+  );
+  const hash = problem ? null : await hashPassword(change.newPassword);
+  const at = now();
+  return db.transaction(async (q): Promise<StepUpPasswordChange> => {
+    const fresh = await findUserById(q, user.id, true);
+    if (!fresh || fresh.status !== 'ACTIVE' || authn.isLocked(fresh)) return wrongCode();
+    const listed = (await listAuthenticators(q, user.id)).find(
+      (f) => f.kind === 'totp' && f.status === 'ACTIVE',
+    );
+    const app = listed && (await findAuthenticator(q, user.id, listed.id, true));
+    if (!app || app.status !== 'ACTIVE') {
+      return refused('code', 'There is no authenticator app on your account. Ask for a code instead.');
+    }
+    const stillCurrent =
+      fresh.passwordHash === user.passwordHash
+        ? currentOk
+        : await authn.verifyPasswordHash(fresh, change.currentPassword);
+    if (!stillCurrent) {
+      await authn.countWrongPassword(q, fresh, at, meta);
+      return refused('current-password', 'Your current password is not right.');
+    }
+    if (problem || !hash) {
+      await authn.audit(q, meta, {
+        eventId: 'identity.password.set',
+        customerId,
+        isSuccess: false,
+        failureReason: 'PASSWORD_POLICY',
+        details: { rule: problem, purpose: 'change' },
+      });
+      return refused('new-password', problem ?? 'Choose a different password.');
+    }
+    // The same check as at sign-in: records the step, so the code is not accepted again.
+    if (!(await authn.matchAuthenticator(q, app, change.passCode, at))) {
+      await authn.countWrongAuthenticatorCode(q, fresh, app, 'change', at, meta);
+      return wrongCode();
+    }
+    await recordSuccess(q, user.id, at);
+    await authn.audit(q, meta, {
+      eventId: 'identity.stepup.verified',
+      customerId,
+      isSuccess: true,
+      details: { mfaSendMethod: 'totp' },
     });
     await setPassword(q, user.id, hash, at, false);
     await authn.audit(q, meta, {

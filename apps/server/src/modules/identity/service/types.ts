@@ -99,10 +99,18 @@ export interface IdentityService {
    * code stays live for another try in both cases. Only a change uses the code up, together with the new
    * password, the audit rows and what `alongside` writes in the same transaction (it may throw to undo it
    * all). Of two changes with one code at once, one changes and the other is refused as `code`.
+   * With `codeFrom: 'app'` the code is the customer's authenticator app's, checked as at sign-in
+   * (accepted once, drift, a wrong one counted towards the lockout) after the passwords, so a refused
+   * password leaves it unused; no step-up transaction is involved.
    */
   changePasswordWithStepUp(
     customerId: string,
-    change: { passCode: string; currentPassword: string; newPassword: string },
+    change: {
+      passCode: string;
+      currentPassword: string;
+      newPassword: string;
+      codeFrom?: 'sent' | 'app';
+    },
     alongside: (tx: Queryable) => Promise<void>,
     meta?: RequestMeta,
   ): Promise<StepUpPasswordChange>;

@@ -5,6 +5,7 @@ import {
   type ChangePasswordBody,
 } from '@portal/contracts/portal';
 import { getMfaDisplayNameCall, getProfileCall, type MfaMethod } from '@portal/contracts/profile';
+import { listSignInMethodsCall, type SignInMethod } from '@portal/contracts/sign-in-methods';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,11 +33,15 @@ const block = {
     stepOneBody: '<p>First, we need to check it is you. Choose how to get a security code.</p>',
     smsOptionLabel: 'Text message to {phone}',
     callOptionLabel: 'Phone call to {phone}',
+    appOptionLabel: 'Use your authenticator app',
     sendCodeText: 'Send code',
+    continueText: 'Continue',
     loadingText: 'Loading…',
     methodRequiredMessage: 'Choose how to get your code',
     stepTwoHeading: 'Enter your code and new password',
     stepTwoBody: '<p>We have sent you a security code. It lasts for 5 minutes.</p>',
+    appStepTwoBody:
+      '<p>Open your authenticator app and enter the 6-digit code it shows for Customer portal. The code changes every 30 seconds. We have not sent you anything.</p>',
     resendText: 'Send a new code',
     resendWaitText: 'You can ask for a new code in {seconds} seconds',
     resendAvailableText: 'You can now ask for a new code',
@@ -99,6 +104,8 @@ const block = {
     updateErrorMessage: '<p>Sorry, we could not change your password. Please try again later.</p>',
     codeErrorMessage:
       '<p>That security code is not right or has expired. Check it, or go back and ask for a new code.</p>',
+    appCodeErrorMessage:
+      '<p>That code is not right, or it has already been used. Wait for your app to show a new code, then enter that one.</p>',
     currentPasswordErrorMessage: '<p>Your current password is not right. Check it and try again.</p>',
     passwordErrorMessage:
       '<p>Choose a different new password. It must meet all the requirements and must not be one you have used before.</p>',
@@ -138,7 +145,8 @@ const changed = (passwordLastUpdated = '2026-11-24T15:30:00Z'): ChangeAnswer => 
 function fakePortal({
   answers = [],
   sendFails = () => false,
-}: { answers?: ChangeAnswer[]; sendFails?: (sendNumber: number) => boolean } = {}) {
+  app = false,
+}: { answers?: ChangeAnswer[]; sendFails?: (sendNumber: number) => boolean; app?: boolean } = {}) {
   const sent: MfaMethod[] = [];
   const changes: ChangePasswordBody[] = [];
   fakeApi.use(
@@ -166,6 +174,26 @@ function fakePortal({
       changes.push(body);
       return answers.shift() ?? refused(4);
     }),
+    fakeCall(listSignInMethodsCall, () => ({
+      status: 200,
+      body: {
+        methods: [
+          { id: 'sms1', type: 'sms', status: 'ACTIVE', label: '+44 XXXX XXX333' },
+          ...(app
+            ? [
+                {
+                  id: 'ost1',
+                  type: 'totp',
+                  status: 'ACTIVE',
+                  label: 'Authenticator app',
+                  addedAt: '2026-11-01T10:00:00Z',
+                  lastUsedAt: null,
+                } satisfies SignInMethod,
+              ]
+            : []),
+        ],
+      },
+    })),
   );
   return { sent, changes };
 }
@@ -271,6 +299,10 @@ describe('change password modal (spec §4: closed, step one, step two, back)', (
       await within(stepOne).findByRole('radio', { name: 'Text message to +44 XXXX XXX333' }),
     ).not.toBeChecked();
     expect(within(stepOne).getByRole('radio', { name: 'Phone call to +44 XXXX XXX019' })).not.toBeChecked();
+    // No authenticator app on this account: no third choice.
+    expect(
+      within(stepOne).queryByRole('radio', { name: 'Use your authenticator app' }),
+    ).not.toBeInTheDocument();
 
     // As on the sign-in verify page: Send code is not available until text or call is chosen; pressed
     // anyway, the choice says what is missing, and nothing is sent.
@@ -392,6 +424,53 @@ describe('change password modal (spec §4: closed, step one, step two, back)', (
       'ShrewsburyCastle2026',
       'ShrewsburyCastle2027',
       'ShrewsburyCastle2027',
+    ]);
+  }, 30_000);
+
+  it('offers the authenticator app to a customer who has one: nothing sent, its code with codeFrom app', async () => {
+    const user = userEvent.setup();
+    const { sent, changes } = fakePortal({ app: true, answers: [refused(1), changed()] });
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    const app = await screen.findByRole('radio', { name: 'Use your authenticator app' });
+    await user.click(app);
+    // Nothing to send: the button says Continue.
+    expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('dialog', { name: 'Enter your code and new password' });
+    expect(screen.getByText(/Open your authenticator app and enter the 6-digit code/)).toBeInTheDocument();
+    expect(screen.queryByText(/We have sent you a security code/)).not.toBeInTheDocument();
+    expect(within(codeGroup()).getAllByRole('textbox')).toHaveLength(6);
+    // No code was sent, so there is none to send again.
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+
+    const save = () => screen.getByRole('button', { name: 'Save new password' });
+    await typeCode(user, '123456');
+    await user.type(currentPassword(), 'ShropshireHills1968');
+    await user.type(newPassword(), 'ShrewsburyCastle2026');
+    await user.click(save());
+    // A wrong or spent app code: the app's own words, and the boxes empty for the code it shows next.
+    await waitFor(() =>
+      expect(codeGroup()).toHaveAccessibleDescription(/That code is not right, or it has already been used/),
+    );
+    expect(digit(1)).toHaveValue('');
+    await typeCode(user, '654321');
+    await user.click(save());
+    expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    expect(changes).toEqual([
+      {
+        mfaPassCode: '123456',
+        currentPassword: 'ShropshireHills1968',
+        newPassword: 'ShrewsburyCastle2026',
+        codeFrom: 'app',
+      },
+      {
+        mfaPassCode: '654321',
+        currentPassword: 'ShropshireHills1968',
+        newPassword: 'ShrewsburyCastle2026',
+        codeFrom: 'app',
+      },
     ]);
   }, 30_000);
 

@@ -21,6 +21,7 @@ import { fetchFactorName } from '../api/get-mfa-display-name';
 import { fetchProfileForPassword } from '../api/get-profile';
 import { requestPasswordCode } from '../api/request-profile-code';
 import { formatPasswordDate } from '../password-date';
+import { useSignInMethods } from '../use-sign-in-methods';
 import { useAppQueryClient } from '../../../session/query-client';
 
 type Block = BlockOf<'passwordDetails'>;
@@ -34,7 +35,13 @@ function field(block: Block, name: string, type?: string): Field {
   return found;
 }
 
-/** Spec §4 "Password change modal": closed, step one (choose text or call), step two (code and passwords). */
+/** How the code comes: sent by text or call, or shown by the customer's authenticator app. */
+type CodeMethod = MfaMethod | 'app';
+
+/**
+ * Spec §4 "Password change modal": closed, step one (choose text, call or, with an app set up, the app),
+ * step two (code and passwords). With the app nothing is sent: step two asks for the code it shows.
+ */
 function ChangePasswordModal({
   block,
   customerId,
@@ -49,7 +56,7 @@ function ChangePasswordModal({
   const settings = useSiteSettings();
   const modal = block.modal;
   const [step, setStep] = useState<'one' | 'two'>('one');
-  const [method, setMethod] = useState<MfaMethod | null>(null);
+  const [method, setMethod] = useState<CodeMethod | null>(null);
   const [codeLength, setCodeLength] = useState<5 | 6>(6);
   const [boxes, setBoxes] = useState<string[]>([]);
   const [code, setCode] = useState('');
@@ -72,6 +79,9 @@ function ChangePasswordModal({
     },
     useAppQueryClient(),
   );
+  const { methods } = useSignInMethods(customerId);
+  const hasApp = !!methods.data?.some((m) => m.type === 'totp' && m.status === 'ACTIVE');
+  const fromApp = method === 'app';
   const masked = (name: string | null) => name?.replace(/^(Text message to|Phone call to)\s+/, '') ?? '';
   const options = [
     factors.data?.sms && {
@@ -82,11 +92,23 @@ function ChangePasswordModal({
       value: 'call',
       label: fillPlaceholders(modal.callOptionLabel, { phone: masked(factors.data.call) }),
     },
+    hasApp && { value: 'app', label: modal.appOptionLabel },
   ].filter((o): o is { value: string; label: string } => !!o);
 
   const sendCode = async () => {
     if (!method || busy) {
       setRevealed(true);
+      return;
+    }
+    if (method === 'app') {
+      // Nothing to send: the app shows the code.
+      setCodeLength(6);
+      setBoxes([]);
+      setCode('');
+      setFailure(null);
+      setRevealed(false);
+      setSendFailed(false);
+      setStep('two');
       return;
     }
     setBusy(true);
@@ -109,7 +131,7 @@ function ChangePasswordModal({
 
   /** Step two's resend: the same send-code call for the chosen method; a new code replaces the boxes' value. */
   const resendCode = async () => {
-    if (!method) return;
+    if (!method || method === 'app') return;
     setSendFailed(false);
     setResent(0);
     try {
@@ -130,7 +152,7 @@ function ChangePasswordModal({
   const newField = field(block, 'newPassword');
   const codeError =
     failure === 1 ? (
-      <RichText html={modal.codeErrorMessage} />
+      <RichText html={fromApp ? modal.appCodeErrorMessage : modal.codeErrorMessage} />
     ) : revealed && code.length !== codeLength ? (
       codeField.errorMessage
     ) : null;
@@ -161,10 +183,16 @@ function ChangePasswordModal({
         mfaPassCode: code,
         currentPassword: current,
         newPassword: next,
+        ...(fromApp ? { codeFrom: 'app' as const } : {}),
       });
       onChanged(changed.passwordLastUpdated);
     } catch (error) {
       setFailure(passwordErrorCode(error));
+      // An app code is spent or wrong: the next try needs the code the app shows then.
+      if (fromApp && passwordErrorCode(error) === 1) {
+        setBoxes([]);
+        setCode('');
+      }
       if (passwordErrorCode(error) === 2) setCurrent('');
       if (passwordErrorCode(error) === 3) setNext('');
       setBusy(false);
@@ -192,7 +220,7 @@ function ChangePasswordModal({
               <RichText html={modal.updateErrorMessage} className="message message--error" />
             </div>
           )}
-          {factors.isPending ? (
+          {factors.isPending || methods.isPending ? (
             <p className="block-loading">{modal.loadingText}</p>
           ) : (
             <RadioGroup
@@ -202,11 +230,11 @@ function ChangePasswordModal({
               options={options}
               value={method}
               error={revealed && !method ? modal.methodRequiredMessage : null}
-              onChange={(value) => setMethod(value as MfaMethod)}
+              onChange={(value) => setMethod(value as CodeMethod)}
             />
           )}
           <div className="cta-list">
-            {/* As on the sign-in verify page: available once text or call is chosen. */}
+            {/* As on the sign-in verify page: available once a way is chosen. */}
             <Button
               type="submit"
               disabled={method === null}
@@ -214,7 +242,7 @@ function ChangePasswordModal({
               submittingText={settings.commonTexts['loading']}
               onDisabledClick={() => setRevealed(true)}
             >
-              {modal.sendCodeText}
+              {fromApp ? modal.continueText : modal.sendCodeText}
             </Button>
             <Button variant="secondary" onClick={onClose}>
               {modal.cancelText}
@@ -223,7 +251,7 @@ function ChangePasswordModal({
         </form>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <RichText html={modal.stepTwoBody} />
+          <RichText html={fromApp ? modal.appStepTwoBody : modal.stepTwoBody} />
           {(failure === 4 || sendFailed) && (
             <div role="alert">
               <RichText html={modal.updateErrorMessage} className="message message--error" />
@@ -247,14 +275,16 @@ function ChangePasswordModal({
             hint={codeField.subLabel}
             error={codeError}
           />
-          <ResendButton
-            onResend={() => void resendCode()}
-            countdownText={modal.resendWaitText}
-            availableText={modal.resendAvailableText}
-            disabled={busy}
-          >
-            {modal.resendText}
-          </ResendButton>
+          {!fromApp && (
+            <ResendButton
+              onResend={() => void resendCode()}
+              countdownText={modal.resendWaitText}
+              availableText={modal.resendAvailableText}
+              disabled={busy}
+            >
+              {modal.resendText}
+            </ResendButton>
+          )}
           <PasswordField
             id={`${block.id}-current`}
             label={currentField.label}
