@@ -51,8 +51,10 @@ test('change the password with a code, sign out, and sign in with the new one', 
   await page.setViewportSize(desktop);
 
   await page.goto('/profile/login-security');
-  await expect(page.getByRole('term').filter({ hasText: 'Last updated' })).toBeVisible();
-  const lastUpdated = page.getByRole('definition').filter({ hasText: /\d{4} \d{1,2}:\d\d[ap]m$/ });
+  // The password block's own date (the page also lists where the customer is signed in, with times).
+  const passwordBlock = page.getByRole('region', { name: 'Password', exact: true });
+  await expect(passwordBlock.getByRole('term').filter({ hasText: 'Last updated' })).toBeVisible();
+  const lastUpdated = passwordBlock.getByRole('definition').filter({ hasText: /\d{4} \d{1,2}:\d\d[ap]m$/ });
   await expect(lastUpdated).toBeVisible();
   await expectScreenAtEverySize(page);
 

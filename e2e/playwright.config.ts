@@ -81,6 +81,8 @@ export default defineConfig({
       // REDIS_URL for the data-layer tests (Redis would keep one run's rate limits for the next).
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Each journey's browser names its own client address (support/fixtures.ts), as if behind one proxy.
+      TRUST_PROXY: '1',
     },
   },
 });
