@@ -60,7 +60,7 @@ export const demoCustomers = {
     customerId: 'C1000015',
     email: 'joan.whitfield@example.co.uk',
     password: 'PrioryWalkTewks50',
-    phone: '07700900555',
+    phone: '07700900432',
     factor: 'sms',
   },
 } as const satisfies Record<string, DemoCustomer>;
