@@ -2,6 +2,7 @@ import type { ContactCodeSent } from '@portal/contracts/contact-changes';
 import { writeAudit } from '../../platform/audit';
 import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { HttpError, badRequest } from '../../platform/errors';
+import type { Queryable } from '../../platform/db';
 import type { ModuleContext } from '../../platform/module';
 import { maskRecipient, notifier, type OutboundMessage } from '../../platform/notifier';
 import type { RequestMeta } from '../identity';
@@ -20,6 +21,31 @@ const ukTime = (at: Date) =>
   at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
 
 const codeRefused = (reason: string) => new HttpError(400, 'MFA_CODE_INVALID', reason);
+
+/** The audit row of a confirmed change, in its transaction: the old and new values masked, never whole. */
+function auditChange(
+  tx: Queryable,
+  { customer, meta }: ContactCaller,
+  eventId: 'profile.email.changed' | 'profile.mobile.changed',
+  change: { previous: string | null; value: string; at: Date },
+  extra: Record<string, unknown> = {},
+) {
+  return writeAudit(tx, {
+    source: 'server',
+    eventId,
+    customerId: customer.customerId,
+    onBehalfOf: customer.onBehalfOf,
+    sessionId: meta.sessionId ?? null,
+    correlationId: meta.correlationId ?? null,
+    isSuccess: true,
+    occurredAt: change.at,
+    details: {
+      from: change.previous ? maskRecipient(change.previous) : null,
+      to: maskRecipient(change.value),
+      ...extra,
+    },
+  });
+}
 
 /**
  * Issue 26 points 1, 2 and 6 (decision 026): changing the email address and the mobile number, each
@@ -71,20 +97,7 @@ export function createContactChangesService(ctx: ModuleContext) {
         async (tx, change) => {
           // 409 EMAIL_IN_USE when another customer's record took the address meanwhile: undoes it all.
           await ctx.services.customers.setEmail(customer.customerId, change.value, tx);
-          await writeAudit(tx, {
-            source: 'server',
-            eventId: 'profile.email.changed',
-            customerId: customer.customerId,
-            onBehalfOf: customer.onBehalfOf,
-            sessionId: meta.sessionId ?? null,
-            correlationId: meta.correlationId ?? null,
-            isSuccess: true,
-            occurredAt: change.at,
-            details: {
-              from: change.previous ? maskRecipient(change.previous) : null,
-              to: maskRecipient(change.value),
-            },
-          });
+          await auditChange(tx, { customer, meta }, 'profile.email.changed', change);
           await ctx.services.events.record(tx, {
             type: 'customer.email.changed',
             customerId: customer.customerId,
@@ -144,20 +157,8 @@ export function createContactChangesService(ctx: ModuleContext) {
         passCode,
         async (tx, change) => {
           await ctx.services.customers.setMobile(customer.customerId, change.value, tx);
-          await writeAudit(tx, {
-            source: 'server',
-            eventId: 'profile.mobile.changed',
-            customerId: customer.customerId,
-            onBehalfOf: customer.onBehalfOf,
-            sessionId: meta.sessionId ?? null,
-            correlationId: meta.correlationId ?? null,
-            isSuccess: true,
-            occurredAt: change.at,
-            details: {
-              from: change.previous ? maskRecipient(change.previous) : null,
-              to: maskRecipient(change.value),
-              added: change.previous === null,
-            },
+          await auditChange(tx, { customer, meta }, 'profile.mobile.changed', change, {
+            added: change.previous === null,
           });
           await ctx.services.events.record(tx, {
             type: 'customer.mobile.changed',
