@@ -16,6 +16,8 @@ import {
 import { OktaHttpError } from '../okta-errors';
 import { newPasswordProblem } from '../password-policy';
 import { maskPhone } from '../phone';
+import type { RequestMeta } from '../authn/context';
+import type { UserRow } from '../identity.repository';
 import type { StepUpPasswordChange, IdentityService } from './types';
 import type { IdentityServiceContext } from './context';
 
@@ -91,6 +93,48 @@ export async function sendStepUpCode(
   };
 }
 
+/**
+ * Inside the change's transaction, the checks of the two passwords both kinds of code share: the current
+ * one again if the password changed since it was checked before the transaction (a reset meanwhile;
+ * a wrong one counts towards the lockout), then the new one's rule (audited). A refusal, or null.
+ */
+async function checkPasswords(
+  c: IdentityServiceContext,
+  q: Queryable,
+  checked: {
+    user: UserRow;
+    fresh: UserRow;
+    currentOk: boolean;
+    problem: string | null;
+    hash: string | null;
+  },
+  change: { currentPassword: string },
+  at: Date,
+  meta: RequestMeta,
+): Promise<StepUpPasswordChange | null> {
+  const { authn } = c;
+  const { user, fresh, currentOk, problem, hash } = checked;
+  const stillCurrent =
+    fresh.passwordHash === user.passwordHash
+      ? currentOk
+      : await authn.verifyPasswordHash(fresh, change.currentPassword);
+  if (!stillCurrent) {
+    await authn.countWrongPassword(q, fresh, at, meta);
+    return { ok: false, refused: 'current-password', reason: 'Your current password is not right.' };
+  }
+  if (problem || !hash) {
+    await authn.audit(q, meta, {
+      eventId: 'identity.password.set',
+      customerId: user.customerId,
+      isSuccess: false,
+      failureReason: 'PASSWORD_POLICY',
+      details: { rule: problem, purpose: 'change' },
+    });
+    return { ok: false, refused: 'new-password', reason: problem ?? 'Choose a different password.' };
+  }
+  return null;
+}
+
 export async function changePasswordWithStepUp(
   c: IdentityServiceContext,
   ...[customerId, change, alongside, meta = {}]: Parameters<IdentityService['changePasswordWithStepUp']>
@@ -126,24 +170,8 @@ export async function changePasswordWithStepUp(
     if (!matched.ok) return refused('code', matched.cause);
 
     // The password changed since it was checked above (a reset meanwhile): check it again.
-    const stillCurrent =
-      fresh.passwordHash === user.passwordHash
-        ? currentOk
-        : await authn.verifyPasswordHash(fresh, change.currentPassword);
-    if (!stillCurrent) {
-      await authn.countWrongPassword(q, fresh, at, meta);
-      return refused('current-password', 'Your current password is not right.');
-    }
-    if (problem || !hash) {
-      await authn.audit(q, meta, {
-        eventId: 'identity.password.set',
-        customerId,
-        isSuccess: false,
-        failureReason: 'PASSWORD_POLICY',
-        details: { rule: problem, purpose: 'change' },
-      });
-      return refused('new-password', problem ?? 'Choose a different password.');
-    }
+    const passwords = await checkPasswords(c, q, { user, fresh, currentOk, problem, hash }, change, at, meta);
+    if (passwords) return passwords;
 
     // The conditional UPDATE decides between changes that got this far with one code.
     if (!(await useCode(q, matched.code.id, at))) return noCode();
@@ -157,7 +185,7 @@ export async function changePasswordWithStepUp(
         mfaSendMethod: (await listFactors(q, user.id)).find((f) => f.id === t.factorId)?.factorType,
       },
     });
-    await setPassword(q, user.id, hash, at, false);
+    await setPassword(q, user.id, hash!, at, false);
     await authn.audit(q, meta, {
       eventId: 'identity.password.set',
       customerId,
@@ -213,24 +241,8 @@ async function changePasswordWithApp(
     if (!app || app.status !== 'ACTIVE') {
       return refused('code', 'There is no authenticator app on your account. Ask for a code instead.');
     }
-    const stillCurrent =
-      fresh.passwordHash === user.passwordHash
-        ? currentOk
-        : await authn.verifyPasswordHash(fresh, change.currentPassword);
-    if (!stillCurrent) {
-      await authn.countWrongPassword(q, fresh, at, meta);
-      return refused('current-password', 'Your current password is not right.');
-    }
-    if (problem || !hash) {
-      await authn.audit(q, meta, {
-        eventId: 'identity.password.set',
-        customerId,
-        isSuccess: false,
-        failureReason: 'PASSWORD_POLICY',
-        details: { rule: problem, purpose: 'change' },
-      });
-      return refused('new-password', problem ?? 'Choose a different password.');
-    }
+    const passwords = await checkPasswords(c, q, { user, fresh, currentOk, problem, hash }, change, at, meta);
+    if (passwords) return passwords;
     // The same check as at sign-in: records the step, so the code is not accepted again.
     if (!(await authn.matchAuthenticator(q, app, change.passCode, at))) {
       await authn.countWrongAuthenticatorCode(q, fresh, app, 'change', at, meta);
@@ -243,7 +255,7 @@ async function changePasswordWithApp(
       isSuccess: true,
       details: { mfaSendMethod: 'totp' },
     });
-    await setPassword(q, user.id, hash, at, false);
+    await setPassword(q, user.id, hash!, at, false);
     await authn.audit(q, meta, {
       eventId: 'identity.password.set',
       customerId,
