@@ -94,6 +94,27 @@ export async function sendStepUpCode(
 }
 
 /**
+ * What a password change checks before its transaction: the current password, the new one's rules, and
+ * the new hash. Hashing happens outside the transaction because PGlite queues every other query behind an
+ * open one, and a hash takes tens of milliseconds.
+ */
+async function checkBeforehand(
+  { authn }: IdentityServiceContext,
+  user: UserRow,
+  change: { currentPassword: string; newPassword: string },
+): Promise<{ currentOk: boolean; problem: string | null; hash: string | null }> {
+  const rules = await authn.passwordRules();
+  const currentOk = await authn.verifyPasswordHash(user, change.currentPassword);
+  const problem = await newPasswordProblem(
+    change.newPassword,
+    rules,
+    user.login,
+    () => change.newPassword === change.currentPassword,
+  );
+  return { currentOk, problem, hash: problem ? null : await hashPassword(change.newPassword) };
+}
+
+/**
  * Inside the change's transaction, the checks of the two passwords both kinds of code share: the current
  * one again if the password changed since it was checked before the transaction (a reset meanwhile;
  * a wrong one counts towards the lockout), then the new one's rule (audited). A refusal, or null.
@@ -146,19 +167,9 @@ export async function changePasswordWithStepUp(
   ): StepUpPasswordChange => ({ ok: false, refused: kind, reason });
   const noCode = () => refused('code', 'That code is not right, or it has expired. Ask for a new code.');
   const user = await findUserByCustomerId(db, customerId);
+  if (change.codeFrom === 'app') return changePasswordWithApp(c, user, change, alongside, meta);
   if (!user || user.status !== 'ACTIVE') return noCode();
-  if (change.codeFrom === 'app') return changePasswordWithApp(c, customerId, change, alongside, meta);
-  // The password hashing happens before the transaction: PGlite queues every other query behind an
-  // open one, and a hash takes tens of milliseconds.
-  const rules = await authn.passwordRules();
-  const currentOk = await authn.verifyPasswordHash(user, change.currentPassword);
-  const problem = await newPasswordProblem(
-    change.newPassword,
-    rules,
-    user.login,
-    () => change.newPassword === change.currentPassword,
-  );
-  const hash = problem ? null : await hashPassword(change.newPassword);
+  const { currentOk, problem, hash } = await checkBeforehand(c, user, change);
   const at = now();
   return db.transaction(async (q): Promise<StepUpPasswordChange> => {
     // Holding the step-up's row: a second change with the same code waits here, then finds it finished.
@@ -206,7 +217,7 @@ export async function changePasswordWithStepUp(
  */
 async function changePasswordWithApp(
   c: IdentityServiceContext,
-  customerId: string,
+  user: UserRow | null,
   change: { passCode: string; currentPassword: string; newPassword: string },
   alongside: (tx: Queryable) => Promise<void>,
   meta: Parameters<IdentityService['changePasswordWithStepUp']>[3] = {},
@@ -218,18 +229,9 @@ async function changePasswordWithApp(
   ): StepUpPasswordChange => ({ ok: false, refused: kind, reason });
   const wrongCode = () =>
     refused('code', 'That code is not right. Enter the code your authenticator app shows now.');
-  const user = await findUserByCustomerId(db, customerId);
   if (!user || user.status !== 'ACTIVE') return wrongCode();
-  // Hashing before the transaction, as for a sent code: PGlite queues every other query behind it.
-  const rules = await authn.passwordRules();
-  const currentOk = await authn.verifyPasswordHash(user, change.currentPassword);
-  const problem = await newPasswordProblem(
-    change.newPassword,
-    rules,
-    user.login,
-    () => change.newPassword === change.currentPassword,
-  );
-  const hash = problem ? null : await hashPassword(change.newPassword);
+  const customerId = user.customerId;
+  const { currentOk, problem, hash } = await checkBeforehand(c, user, change);
   const at = now();
   return db.transaction(async (q): Promise<StepUpPasswordChange> => {
     const fresh = await findUserById(q, user.id, true);
