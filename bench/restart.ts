@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { answers, root, sleep, spawnUntilReady, stopGroup } from './support/portal';
+import { answers, freshDatabase, root, sleep, spawnUntilReady, stopGroup } from './support/portal';
 import { accessToken, demoCustomers } from './support/sign-in';
 
 const haproxy = '/usr/sbin/haproxy';
@@ -59,23 +59,6 @@ function ensureHaproxy(): void {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env });
-}
-
-/** A fresh database on the server of DATABASE_URL; its URL. */
-async function freshDatabase(): Promise<string> {
-  const server = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query('DROP DATABASE IF EXISTS portal_bench_restart WITH (FORCE)');
-    await admin.query('CREATE DATABASE portal_bench_restart');
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server);
-  url.pathname = '/portal_bench_restart';
-  return url.href;
 }
 
 const bundle = path.join(root, 'apps', 'server', 'dist', 'server.mjs');
@@ -169,7 +152,7 @@ async function main(): Promise<void> {
   });
   if (build.status !== 0) throw new Error('the server bundle did not build');
 
-  const databaseUrl = await freshDatabase();
+  const databaseUrl = await freshDatabase('portal_bench_restart');
   const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-restart-'));
   const instances: Instance[] = [
     { name: 'a', port: ports.a },

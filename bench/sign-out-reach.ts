@@ -19,7 +19,15 @@ import { randomUUID } from 'node:crypto';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { answers, median, percentile, root, spawnUntilReady, stopGroup } from './support/portal';
+import {
+  answers,
+  freshDatabase,
+  median,
+  percentile,
+  root,
+  spawnUntilReady,
+  stopGroup,
+} from './support/portal';
 import { accessToken, type DemoCustomer } from './support/sign-in';
 
 /** The demo customer of "where you're signed in" (README, "Demo sign-in"). */
@@ -43,22 +51,6 @@ function triesOption(): number {
     process.exit(2);
   }
   return value;
-}
-
-async function freshDatabase(): Promise<string> {
-  const server = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query('DROP DATABASE IF EXISTS portal_bench_sessions WITH (FORCE)');
-    await admin.query('CREATE DATABASE portal_bench_sessions');
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server);
-  url.pathname = '/portal_bench_sessions';
-  return url.href;
 }
 
 async function startInstance(port: number, databaseUrl: string, redisPrefix: string): Promise<ChildProcess> {
@@ -107,7 +99,7 @@ async function main(): Promise<void> {
   });
   if (build.status !== 0) throw new Error('the server bundle did not build');
 
-  const databaseUrl = await freshDatabase();
+  const databaseUrl = await freshDatabase('portal_bench_sessions');
   const redisPrefix = `bench-sessions-${randomUUID()}:`;
   const children: ChildProcess[] = [];
   try {

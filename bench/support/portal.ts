@@ -169,3 +169,20 @@ export async function startPortal({ port, env = {}, dataDir: given }: PortalOpti
     },
   };
 }
+
+/** A fresh database `name` on the server of DATABASE_URL (dropped first if a run left it); its URL. */
+export async function freshDatabase(name: string): Promise<string> {
+  const server = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.href;
+}
