@@ -31,8 +31,10 @@ import { useAppQueryClient } from '../../../session/query-client';
 type MarketingBlock = BlockOf<'marketingPreferences'>;
 
 /**
- * Whether to offer a passkey before going on (session/api/passkey-offer.ts), loaded only on a device that
- * could make one: most sign-ins load nothing for it.
+ * Whether to offer a passkey before going on: only where this device can make one with its own lock
+ * (fingerprint, face or PIN: the browser's own question, which @simplewebauthn/browser's
+ * platformAuthenticatorIsAvailable asks too), then the server's answer (session/api/passkey-offer.ts,
+ * loaded only then: most sign-ins load nothing for it).
  */
 async function passkeyOfferDue(customerId: string): Promise<boolean> {
   const platform =
@@ -40,7 +42,9 @@ async function passkeyOfferDue(customerId: string): Promise<boolean> {
       () => false,
     );
   if (platform !== true) return false;
-  return (await import('../../../session/api/passkey-offer')).passkeyOfferDue(customerId);
+  // The offer never holds the sign-in up: its code failing to load means no offer.
+  const offer = await import('../../../session/api/passkey-offer').catch(() => null);
+  return offer ? offer.passkeyOfferDue(customerId) : false;
 }
 
 /** Used only when content has no marketingPreferences block on the page. */
