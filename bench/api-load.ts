@@ -35,15 +35,18 @@
  * 10 codes an hour). Exits 1 when a scenario had connection errors, timeouts or statuses it should not
  * have, never because of a timing.
  */
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { runPasswordChanges, type PasswordChangeRun } from './support/password-change';
-import { memoryOf, percentile, root, startPortal, type Portal } from './support/portal';
+import type { CapturedCall, CapturedStatement } from '../apps/server/src/platform/sql-capture';
+import type { PeerBatch, PeerSpec } from './support/bare-peer';
+import { memoryOf, percentile, root, sleep, startPortal, stopGroup, type Portal } from './support/portal';
 import { accessToken, demoCustomers } from './support/sign-in';
 
-const ports = { pglite: 3391, postgres: 3392 } as const;
+const ports = { pglite: 3391, postgres: 3392, peer: 3394 } as const;
 const warmUpSeconds = 2;
 
 /** The event-log service's per-IP limit (eventlog.service.ts): unauthenticated posts a minute. */
@@ -64,6 +67,8 @@ const durationSeconds = numberOption('duration', 10);
 const connections = numberOption('connections', 10);
 const dataConnections = numberOption('data-connections', 100);
 const auditConnections = numberOption('audit-connections', 100);
+/** The portal's pool on PostgreSQL (DATABASE_POOL_SIZE), and the bare peer's. */
+const poolSize = numberOption('pool-size', 10);
 
 const parts = ['platform', 'audit', 'data', 'password'] as const;
 type Part = (typeof parts)[number];
@@ -88,6 +93,11 @@ const targets: Record<'embedded' | 'postgres', Record<TargetKind, Target>> = {
   embedded: { read: { minReqPerSec: 2500, maxP99Ms: 100 }, pdf: { maxP99Ms: 100 } },
   postgres: { read: { minReqPerSec: 8000, maxP99Ms: 30 }, pdf: { maxP99Ms: 100 } },
 };
+/**
+ * Issue 27, on PostgreSQL: every read call at least 0.8 of its bare peer's req/s; the policies list p99
+ * under 50 ms; a PDF at least 2,000 req/s with p99 under 100 ms.
+ */
+const peerTargets = { minRatio: 0.8, policiesP99Ms: 50, pdfReqPerSec: 2000, pdfP99Ms: 100 };
 const passwordChangeP95TargetMs = 250;
 /** Issue 15: audit events stored a second at 100 connections, per database. */
 const auditTargets: Record<'embedded' | 'postgres', number> = { embedded: 1000, postgres: 3000 };
@@ -126,6 +136,10 @@ interface Outcome {
   reqPerSec: number;
   bytesPerResponse: number;
   problems: string[];
+  /** Customer data calls: the statements the call ran (captured once, after a warm-up request). */
+  sql?: { statements: number; rows: number; transactions: number };
+  /** Customer data calls on PostgreSQL: the same statements from the bare peer, in the same run. */
+  peer?: Outcome;
 }
 
 /** The audit part: one measured run, and the rows it left. */
@@ -449,16 +463,160 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function measureAll(baseUrl: string, list: Scenario[], connectionCount: number): Promise<Outcome[]> {
+/** The bare peer of each customer data call: its path on the peer, by the call's name. */
+interface Peer {
+  url: string;
+  paths: Map<string, string>;
+}
+
+async function measureAll(
+  baseUrl: string,
+  list: Scenario[],
+  connectionCount: number,
+  captured?: Map<string, Outcome['sql']>,
+  peer?: Peer,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const scenario of list) {
     const urlPath = typeof scenario.path === 'string' ? scenario.path : scenario.path();
     console.error(`  ${scenario.name}: ${urlPath}`);
     await load(baseUrl, scenario, urlPath, warmUpSeconds, connectionCount);
     const result = await load(baseUrl, scenario, urlPath, durationSeconds, connectionCount);
-    outcomes.push(judge(scenario, urlPath, result));
+    const outcome = judge(scenario, urlPath, result);
+    const sql = captured?.get(scenario.name);
+    if (sql) outcome.sql = sql;
+    // The peer right after the portal, at the same connections: the same conditions for both.
+    const peerPath = peer?.paths.get(scenario.name);
+    if (peer && peerPath) {
+      console.error(`  ${scenario.name}, bare peer: ${peerPath}`);
+      const bare = { ...scenario, name: `${scenario.name} (bare peer)`, target: undefined };
+      await load(peer.url, bare, peerPath, warmUpSeconds, connectionCount);
+      outcome.peer = judge(
+        bare,
+        peerPath,
+        await load(peer.url, bare, peerPath, durationSeconds, connectionCount),
+      );
+    }
+    outcomes.push(outcome);
   }
   return outcomes;
+}
+
+/**
+ * Each customer data call's statements, as the portal runs them once warm: one request unmeasured
+ * (caches filled, the guard's grant check done), then one sent with X-Portal-Sql-Capture, whose
+ * statements the portal appends to the capture file (platform/sql-capture.ts). The answer's body is kept
+ * too: the bare peer sends a PDF's bytes.
+ */
+async function captureCalls(
+  baseUrl: string,
+  list: Scenario[],
+  file: string,
+): Promise<Map<string, { call: CapturedCall; body: Buffer }>> {
+  const captures = new Map<string, { call: CapturedCall; body: Buffer }>();
+  for (const [i, scenario] of list.entries()) {
+    if (scenario.target === undefined) continue;
+    const urlPath = typeof scenario.path === 'string' ? scenario.path : scenario.path();
+    const headers = scenario.headers ?? {};
+    await (await fetch(`${baseUrl}${urlPath}`, { headers })).arrayBuffer();
+    const correlationId = `bench-capture-${runTag}-${i}`;
+    const response = await fetch(`${baseUrl}${urlPath}`, {
+      headers: { ...headers, 'x-portal-sql-capture': '1', 'x-correlationid': correlationId },
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== scenario.expect) {
+      throw new Error(`${scenario.name}: capturing its SQL, the portal answered ${response.status}`);
+    }
+    // The line is written once the response has gone: wait for it.
+    let call: CapturedCall | undefined;
+    for (let tries = 0; !call && tries < 100; tries++) {
+      if (tries > 0) await sleep(20);
+      const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+      call = lines
+        .map((line) => JSON.parse(line) as CapturedCall)
+        .find((c) => c.correlationId === correlationId);
+    }
+    if (!call) throw new Error(`${scenario.name}: no statements captured in ${file}`);
+    captures.set(scenario.name, { call, body });
+  }
+  return captures;
+}
+
+/** Statements in the order they started: those that overlapped run at once, a transaction's together. */
+function batchesOf(statements: CapturedStatement[]): PeerBatch[] {
+  const batches: Array<PeerBatch & { transaction?: number; ends: number[] }> = [];
+  for (const s of [...statements].sort((a, b) => a.startMs - b.startMs)) {
+    const statement = { sql: s.sql, params: [...s.params] };
+    const last = batches.at(-1);
+    if (s.transaction !== undefined) {
+      if (last?.kind === 'transaction' && last.transaction === s.transaction) last.statements.push(statement);
+      else
+        batches.push({ kind: 'transaction', transaction: s.transaction, statements: [statement], ends: [] });
+    } else if (last?.kind === 'parallel' && last.ends.some((end) => s.startMs < end)) {
+      last.statements.push(statement);
+      last.ends.push(s.endMs);
+    } else {
+      batches.push({ kind: 'parallel', statements: [statement], ends: [s.endMs] });
+    }
+  }
+  return batches.map(({ kind, statements: list }) => ({ kind, statements: list }));
+}
+
+/** Each call's statements (text on one line, shortened; parameters left out) and the rows each returned. */
+function printStatements(database: string, captures: Map<string, { call: CapturedCall }>): void {
+  console.log(
+    `\nStatements of each customer data call on ${database} (once warm; in the order they started):`,
+  );
+  for (const [name, { call }] of captures) {
+    console.log(`  ${name}: ${call.statements.length} statements`);
+    for (const st of [...call.statements].sort((a, b) => a.startMs - b.startMs)) {
+      const text = st.sql.replace(/\s+/g, ' ').trim();
+      const where = st.transaction === undefined ? '' : ` [transaction ${st.transaction}]`;
+      console.log(
+        `    ${fixed(st.startMs, 2)}-${fixed(st.endMs, 2)} ms, ${st.rows} rows${where}: ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`,
+      );
+    }
+  }
+}
+
+/** Starts the bare peer (support/bare-peer.ts) with the captured calls; stopped with stopGroup. */
+async function startPeer(
+  databaseUrl: string,
+  list: Scenario[],
+  captures: Map<string, { call: CapturedCall; body: Buffer }>,
+  dir: string,
+): Promise<{ peer: Peer; child: ChildProcess }> {
+  const spec: PeerSpec = { databaseUrl, poolSize, port: ports.peer, calls: [] };
+  const paths = new Map<string, string>();
+  for (const scenario of list) {
+    const captured = captures.get(scenario.name);
+    if (!captured) continue;
+    let pdfFile: string | undefined;
+    if (scenario.target === 'pdf') {
+      pdfFile = path.join(dir, `peer-${spec.calls.length}.pdf`);
+      writeFileSync(pdfFile, captured.body);
+    }
+    paths.set(scenario.name, `/peer/${spec.calls.length}`);
+    spec.calls.push({ batches: batchesOf(captured.call.statements), ...(pdfFile ? { pdfFile } : {}) });
+  }
+  const specFile = path.join(dir, 'peer.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench', 'support', 'bare-peer.ts'), specFile],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare peer exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+  });
+  return { peer: { url: `http://127.0.0.1:${ports.peer}`, paths }, child };
 }
 
 /**
@@ -520,7 +678,17 @@ async function runAgainst(
 ): Promise<Run> {
   console.error(`Starting the portal on ${database} (port ${port})…`);
   // The audit scenario's clients are told apart by X-Forwarded-For, as behind a load balancer.
-  const portal = await startPortal({ port, env: { ...env, TRUST_PROXY: '1' } });
+  const captureDir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-sql-'));
+  const captureFile = path.join(captureDir, 'statements.jsonl');
+  const portal = await startPortal({
+    port,
+    env: {
+      ...env,
+      TRUST_PROXY: '1',
+      PORTAL_SQL_CAPTURE_FILE: captureFile,
+      ...(kind === 'postgres' ? { DATABASE_POOL_SIZE: String(poolSize) } : {}),
+    },
+  });
   running = portal;
   let stopped = false;
   try {
@@ -535,7 +703,26 @@ async function runAgainst(
       const chosen = dataScenarios(ids, token).filter(
         (scenario, i) => i === 0 || match === undefined || scenario.name.toLowerCase().includes(match),
       );
-      run.data = await measureAll(portal.url, chosen, dataConnections);
+      const captures = await captureCalls(portal.url, chosen, captureFile);
+      const sql = new Map(
+        [...captures].map(([name, { call }]) => [
+          name,
+          {
+            statements: call.statements.length,
+            rows: call.statements.reduce((sum, st) => sum + st.rows, 0),
+            transactions: new Set(call.statements.map((st) => st.transaction).filter((n) => n !== undefined))
+              .size,
+          },
+        ]),
+      );
+      printStatements(run.database, captures);
+      const databaseUrl = env['DATABASE_URL'];
+      const peer = databaseUrl ? await startPeer(databaseUrl, chosen, captures, captureDir) : undefined;
+      try {
+        run.data = await measureAll(portal.url, chosen, dataConnections, sql, peer?.peer);
+      } finally {
+        if (peer) await stopGroup(peer.child);
+      }
     }
     // Last: a change ends the customer's other sessions, the read scenarios' token among them.
     if (runs('password')) {
@@ -563,6 +750,7 @@ async function runAgainst(
   } finally {
     if (stopped) rmSync(portal.dataDir, { recursive: true, force: true });
     else await portal.stop();
+    rmSync(captureDir, { recursive: true, force: true });
     running = undefined;
   }
 }
@@ -618,6 +806,23 @@ function verdict(run: Run, o: Outcome): string {
   return missed.length === 0 ? 'met' : `MISSED: ${missed.join(', ')}`;
 }
 
+/** Issue 27's targets for a customer data call on PostgreSQL. */
+function peerVerdict(o: Outcome): string {
+  const missed: string[] = [];
+  const p99 = o.result.latency.p99;
+  if (o.scenario.target === 'pdf') {
+    if (o.reqPerSec < peerTargets.pdfReqPerSec) missed.push(`req/s < ${peerTargets.pdfReqPerSec}`);
+    if (!(p99 < peerTargets.pdfP99Ms)) missed.push(`p99 >= ${peerTargets.pdfP99Ms} ms`);
+  } else {
+    const ratio = o.peer && o.peer.reqPerSec > 0 ? o.reqPerSec / o.peer.reqPerSec : NaN;
+    if (!(ratio >= peerTargets.minRatio)) missed.push(`ratio < ${peerTargets.minRatio}`);
+    if (o.scenario.name.startsWith('policies') && !(p99 < peerTargets.policiesP99Ms)) {
+      missed.push(`p99 >= ${peerTargets.policiesP99Ms} ms`);
+    }
+  }
+  return missed.length === 0 ? 'met' : `MISSED: ${missed.join(', ')}`;
+}
+
 function report(run: Run): void {
   console.log(`\n${run.database}`);
   if (run.outcomes.length > 0) {
@@ -651,10 +856,45 @@ function report(run: Run): void {
     const { read, pdf } = targets[run.kind];
     console.log(
       `\nCustomer data calls (${demoCustomers.helen.customerId}), ${dataConnections} connections; ` +
-        `targets: >= ${read.minReqPerSec} req/s and p99 < ${read.maxP99Ms} ms, a PDF p99 < ${pdf.maxP99Ms} ms`,
+        `targets (issues 11, 12): >= ${read.minReqPerSec} req/s and p99 < ${read.maxP99Ms} ms, a PDF p99 < ${pdf.maxP99Ms} ms`,
     );
     const rows = rowsOf(run.data).map((row, i) => [...row, verdict(run, run.data[i]!)]);
     console.log(table([...columns, 'target'], rows));
+    console.log(
+      `\nThe same calls against their bare peer${run.kind === 'postgres' ? ` (the same statements from a minimal Fastify route, pg pool of ${poolSize})` : ' (PostgreSQL only)'}; ` +
+        `targets (issue 27): every read >= ${peerTargets.minRatio} of its peer, the policies list p99 < ${peerTargets.policiesP99Ms} ms, ` +
+        `a PDF >= ${peerTargets.pdfReqPerSec} req/s with p99 < ${peerTargets.pdfP99Ms} ms`,
+    );
+    console.log(
+      table(
+        [
+          'call',
+          'statements',
+          'rows',
+          'req/s',
+          'p99 ms',
+          'peer req/s',
+          'peer p99 ms',
+          'ratio to peer',
+          'target',
+        ],
+        run.data
+          .filter((o) => o.scenario.target !== undefined)
+          .map((o) => [
+            o.scenario.name,
+            o.sql
+              ? String(o.sql.statements) + (o.sql.transactions > 0 ? ` (${o.sql.transactions} tx)` : '')
+              : '-',
+            o.sql ? String(o.sql.rows) : '-',
+            fixed(o.reqPerSec, 0),
+            millis(o.result.latency.p99),
+            o.peer ? fixed(o.peer.reqPerSec, 0) : '-',
+            o.peer ? millis(o.peer.result.latency.p99) : '-',
+            o.peer && o.peer.reqPerSec > 0 ? fixed(o.reqPerSec / o.peer.reqPerSec, 2) : '-',
+            run.kind === 'postgres' ? peerVerdict(o) : '',
+          ]),
+      ),
+    );
   }
   if (run.password) {
     const p = run.password;
@@ -735,7 +975,12 @@ if (databaseUrl) {
 }
 
 const failures = done.flatMap((run) => [
-  ...[...run.outcomes, ...(run.audit ? [run.audit.baseline, run.audit.outcome] : []), ...run.data]
+  ...[
+    ...run.outcomes,
+    ...(run.audit ? [run.audit.baseline, run.audit.outcome] : []),
+    ...run.data,
+    ...run.data.flatMap((o) => (o.peer ? [o.peer] : [])),
+  ]
     .filter((o) => o.problems.length > 0)
     .map((o) => `${run.database}, ${o.scenario.name}: ${o.problems.join(', ')}`),
   ...(run.audit && run.audit.rows !== run.audit.accepted
