@@ -140,6 +140,61 @@ interface Outcome {
   sql?: { statements: number; rows: number; transactions: number };
   /** Customer data calls on PostgreSQL: the same statements from the bare peer, in the same run. */
   peer?: Outcome;
+  /**
+   * CPU time per answer of the expected status (milliseconds) during the measured load: of the server's
+   * process, and of PostgreSQL's processes (on PostgreSQL). Read from /proc, Linux only.
+   */
+  cpu?: { serverMs: number; databaseMs?: number };
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const ticksPerSecond = 100;
+
+/** CPU time (user and system, milliseconds) of a process, NaN when it cannot be read. */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU time of every PostgreSQL process on this machine (milliseconds), NaN without /proc. */
+function postgresCpu(): number {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+        total += cpuOf(Number(entry));
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs the load and measures the CPU the server (pid) and PostgreSQL spent meanwhile. */
+async function withCpu<T>(
+  pid: number | undefined,
+  database: boolean,
+  work: () => Promise<T>,
+): Promise<{ value: T; serverMs: number; databaseMs: number }> {
+  const server0 = pid === undefined ? NaN : cpuOf(pid);
+  const database0 = database ? postgresCpu() : NaN;
+  const value = await work();
+  return {
+    value,
+    serverMs: pid === undefined ? NaN : cpuOf(pid) - server0,
+    databaseMs: database ? postgresCpu() - database0 : NaN,
+  };
 }
 
 /** The audit part: one measured run, and the rows it left. */
@@ -167,6 +222,8 @@ interface Run {
   password?: PasswordChangeRun;
   passwordSkipped?: string;
   rss?: { nowMb: number; peakMb: number };
+  /** Whether the portal ran its statements as named prepared statements (and so did the peer). */
+  prepared?: boolean;
 }
 
 const assetsDir = path.join(root, 'apps', 'web', 'dist', 'assets');
@@ -466,7 +523,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The bare peer of each customer data call: its path on the peer, by the call's name. */
 interface Peer {
   url: string;
+  pid: number;
   paths: Map<string, string>;
+}
+
+/** Whose CPU the customer data part measures: the server's process, and PostgreSQL's. */
+interface CpuWatch {
+  pid: number;
+  database: boolean;
 }
 
 async function measureAll(
@@ -475,14 +539,18 @@ async function measureAll(
   connectionCount: number,
   captured?: Map<string, Outcome['sql']>,
   peer?: Peer,
+  watch?: CpuWatch,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const scenario of list) {
     const urlPath = typeof scenario.path === 'string' ? scenario.path : scenario.path();
     console.error(`  ${scenario.name}: ${urlPath}`);
     await load(baseUrl, scenario, urlPath, warmUpSeconds, connectionCount);
-    const result = await load(baseUrl, scenario, urlPath, durationSeconds, connectionCount);
-    const outcome = judge(scenario, urlPath, result);
+    const measured = await withCpu(watch?.pid, watch?.database ?? false, () =>
+      load(baseUrl, scenario, urlPath, durationSeconds, connectionCount),
+    );
+    const outcome = judge(scenario, urlPath, measured.value);
+    if (watch) outcome.cpu = perAnswer(outcome, measured);
     const sql = captured?.get(scenario.name);
     if (sql) outcome.sql = sql;
     // The peer right after the portal, at the same connections: the same conditions for both.
@@ -491,15 +559,23 @@ async function measureAll(
       console.error(`  ${scenario.name}, bare peer: ${peerPath}`);
       const bare = { ...scenario, name: `${scenario.name} (bare peer)`, target: undefined };
       await load(peer.url, bare, peerPath, warmUpSeconds, connectionCount);
-      outcome.peer = judge(
-        bare,
-        peerPath,
-        await load(peer.url, bare, peerPath, durationSeconds, connectionCount),
+      const bareRun = await withCpu(peer.pid, watch?.database ?? false, () =>
+        load(peer.url, bare, peerPath, durationSeconds, connectionCount),
       );
+      outcome.peer = judge(bare, peerPath, bareRun.value);
+      outcome.peer.cpu = perAnswer(outcome.peer, bareRun);
     }
     outcomes.push(outcome);
   }
   return outcomes;
+}
+
+function perAnswer(outcome: Outcome, { serverMs, databaseMs }: { serverMs: number; databaseMs: number }) {
+  const answers = outcome.statuses.get(outcome.scenario.expect) ?? 0;
+  return {
+    serverMs: answers > 0 ? serverMs / answers : NaN,
+    ...(Number.isNaN(databaseMs) ? {} : { databaseMs: answers > 0 ? databaseMs / answers : NaN }),
+  };
 }
 
 /**
@@ -546,7 +622,7 @@ async function captureCalls(
 function batchesOf(statements: CapturedStatement[]): PeerBatch[] {
   const batches: Array<PeerBatch & { transaction?: number; ends: number[] }> = [];
   for (const s of [...statements].sort((a, b) => a.startMs - b.startMs)) {
-    const statement = { sql: s.sql, params: [...s.params] };
+    const statement = { sql: s.sql, params: [...s.params], ...(s.name ? { name: s.name } : {}) };
     const last = batches.at(-1);
     if (s.transaction !== undefined) {
       if (last?.kind === 'transaction' && last.transaction === s.transaction) last.statements.push(statement);
@@ -616,7 +692,7 @@ async function startPeer(
       if (chunk.toString().includes('listening')) resolve();
     });
   });
-  return { peer: { url: `http://127.0.0.1:${ports.peer}`, paths }, child };
+  return { peer: { url: `http://127.0.0.1:${ports.peer}`, pid: child.pid!, paths }, child };
 }
 
 /**
@@ -716,10 +792,14 @@ async function runAgainst(
         ]),
       );
       printStatements(run.database, captures);
+      run.prepared = [...captures.values()].some(({ call }) => call.statements.some((st) => st.name));
       const databaseUrl = env['DATABASE_URL'];
       const peer = databaseUrl ? await startPeer(databaseUrl, chosen, captures, captureDir) : undefined;
       try {
-        run.data = await measureAll(portal.url, chosen, dataConnections, sql, peer?.peer);
+        run.data = await measureAll(portal.url, chosen, dataConnections, sql, peer?.peer, {
+          pid: portal.pid,
+          database: kind === 'postgres',
+        });
       } finally {
         if (peer) await stopGroup(peer.child);
       }
@@ -861,9 +941,11 @@ function report(run: Run): void {
     const rows = rowsOf(run.data).map((row, i) => [...row, verdict(run, run.data[i]!)]);
     console.log(table([...columns, 'target'], rows));
     console.log(
-      `\nThe same calls against their bare peer${run.kind === 'postgres' ? ` (the same statements from a minimal Fastify route, pg pool of ${poolSize})` : ' (PostgreSQL only)'}; ` +
+      `\nThe same calls against their bare peer${run.kind === 'postgres' ? ` (the same statements from a minimal Fastify route, pg pool of ${poolSize}, ${run.prepared ? 'named prepared statements as the portal' : 'unnamed statements as the portal'})` : ' (PostgreSQL only)'}; ` +
         `targets (issue 27): every read >= ${peerTargets.minRatio} of its peer, the policies list p99 < ${peerTargets.policiesP99Ms} ms, ` +
-        `a PDF >= ${peerTargets.pdfReqPerSec} req/s with p99 < ${peerTargets.pdfP99Ms} ms`,
+        `a PDF >= ${peerTargets.pdfReqPerSec} req/s with p99 < ${peerTargets.pdfP99Ms} ms.\n` +
+        'CPU ms: CPU time per answer of the server process (the portal, or the peer) during the load; DB CPU ms: of ' +
+        "PostgreSQL's processes (the whole machine's, on PostgreSQL)",
     );
     console.log(
       table(
@@ -873,8 +955,12 @@ function report(run: Run): void {
           'rows',
           'req/s',
           'p99 ms',
+          'CPU ms',
+          'DB CPU ms',
           'peer req/s',
           'peer p99 ms',
+          'peer CPU ms',
+          'peer DB CPU ms',
           'ratio to peer',
           'target',
         ],
@@ -888,8 +974,12 @@ function report(run: Run): void {
             o.sql ? String(o.sql.rows) : '-',
             fixed(o.reqPerSec, 0),
             millis(o.result.latency.p99),
+            fixed(o.cpu?.serverMs ?? NaN, 3),
+            fixed(o.cpu?.databaseMs ?? NaN, 3),
             o.peer ? fixed(o.peer.reqPerSec, 0) : '-',
             o.peer ? millis(o.peer.result.latency.p99) : '-',
+            fixed(o.peer?.cpu?.serverMs ?? NaN, 3),
+            fixed(o.peer?.cpu?.databaseMs ?? NaN, 3),
             o.peer && o.peer.reqPerSec > 0 ? fixed(o.reqPerSec / o.peer.reqPerSec, 2) : '-',
             run.kind === 'postgres' ? peerVerdict(o) : '',
           ]),

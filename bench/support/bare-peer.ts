@@ -3,7 +3,8 @@
  * without the portal. A minimal Fastify server with a `pg` pool of the portal's size on the same
  * database, one route per call (GET /peer/N) that runs exactly the statements the portal ran for that
  * call (captured with PORTAL_SQL_CAPTURE_FILE, platform/sql-capture.ts): the same texts and parameters, in
- * the same order, those the portal ran at once run at once, a transaction's in one transaction. It then
+ * the same order, those the portal ran at once run at once, a transaction's in one transaction, as named
+ * prepared statements under the same names when the portal's were (platform/db.ts). It then
  * answers the rows as JSON, or for a PDF the PDF's bytes, compressed as the portal compresses
  * (@fastify/compress, the same threshold and encodings). No guard, validation, envelope, logging or
  * metrics.
@@ -19,6 +20,8 @@ import pg from 'pg';
 export interface PeerStatement {
   sql: string;
   params: unknown[];
+  /** The name the portal prepared it under; absent: run unnamed, as the portal ran it. */
+  name?: string;
 }
 
 /** Statements run one after another; `parallel` ones at once; `transaction` ones in one transaction. */
@@ -59,21 +62,24 @@ async function main() {
   for (const [n, call] of spec.calls.entries()) {
     const batches = call.batches.map((batch) => ({
       ...batch,
-      statements: batch.statements.map((s) => ({ sql: s.sql, params: s.params.map(revive) })),
+      statements: batch.statements.map((s) => {
+        const values = s.params.map(revive);
+        return s.name ? { name: s.name, text: s.sql, values } : { text: s.sql, values };
+      }),
     }));
     const pdf = call.pdfFile ? readFileSync(call.pdfFile) : undefined;
     app.get(`/peer/${n}`, async (_request, reply) => {
       const results: unknown[][] = [];
       for (const batch of batches) {
         if (batch.kind === 'parallel') {
-          const answers = await Promise.all(batch.statements.map((s) => pool.query(s.sql, s.params)));
+          const answers = await Promise.all(batch.statements.map((s) => pool.query(s)));
           for (const answer of answers) results.push(answer.rows);
           continue;
         }
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          for (const s of batch.statements) results.push((await client.query(s.sql, s.params)).rows);
+          for (const s of batch.statements) results.push((await client.query(s)).rows);
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {});

@@ -35,6 +35,11 @@ const envSchema = z.object({
   /** With DATABASE_URL: the most connections the instance's pool opens (decision 029 on sizing it). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * With DATABASE_URL: named prepared statements, each statement planned once per connection (decision
+   * 029). `false` for a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
+  /**
    * Benchmarks only, refused in production: a file where each request sent with `X-Portal-Sql-Capture: 1`
    * has the statements it ran (text, parameters, rows, timing) appended as one JSON line
    * (platform/sql-capture.ts; bench/api-load.ts replays them in its bare peer).
@@ -215,7 +220,14 @@ export interface Config {
   /** On SIGTERM/SIGINT: how long the instance keeps serving, not ready, before it stops listening. */
   shutdownDrainMs: number;
   database:
-    | { kind: 'postgres'; url: string; max: number; connectTimeoutMs: number; statementTimeoutMs: number }
+    | {
+        kind: 'postgres';
+        url: string;
+        max: number;
+        preparedStatements: boolean;
+        connectTimeoutMs: number;
+        statementTimeoutMs: number;
+      }
     | { kind: 'pglite'; dataDir: string | undefined };
   dataDir: string;
   redisUrl: string | undefined;
@@ -382,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           kind: 'postgres',
           url: e.DATABASE_URL,
           max: e.DATABASE_POOL_SIZE,
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
         }

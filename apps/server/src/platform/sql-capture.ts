@@ -15,6 +15,8 @@ import type { Db, Queryable } from './db';
 
 export interface CapturedStatement {
   sql: string;
+  /** The name it ran under as a named prepared statement (platform/db.ts); absent when unnamed. */
+  name?: string;
   params: readonly unknown[];
   rows: number;
   /** Milliseconds from the request's start. */
@@ -41,15 +43,21 @@ interface Recording {
 const recording = new AsyncLocalStorage<Recording>();
 const msSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
 
-function recorded(q: Queryable, transaction?: number): Queryable {
+function recorded(
+  q: Queryable,
+  nameOf: (sql: string) => string | undefined,
+  transaction?: number,
+): Queryable {
   return {
     async query<T>(sql: string, params?: readonly unknown[]) {
       const record = recording.getStore();
       if (!record) return q.query<T>(sql, params);
       const startMs = msSince(record.started);
       const result = await q.query<T>(sql, params);
+      const name = nameOf(sql);
       record.statements.push({
         sql,
+        ...(name ? { name } : {}),
         params: params ?? [],
         rows: result.rows.length,
         startMs,
@@ -63,15 +71,17 @@ function recorded(q: Queryable, transaction?: number): Queryable {
 
 /** The database with statements recorded for capturing requests; the same database otherwise. */
 export function captureSql(db: Db): Db {
+  const nameOf = (sql: string) => db.statementName?.(sql);
   return {
     kind: db.kind,
+    ...(db.statementName ? { statementName: (sql: string) => db.statementName!(sql) } : {}),
     ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),
-    query: recorded(db).query,
+    query: recorded(db, nameOf).query,
     transaction: (fn) => {
       const record = recording.getStore();
       if (!record) return db.transaction(fn);
       const number = ++record.transactions;
-      return db.transaction((tx) => fn(recorded(tx, number)));
+      return db.transaction((tx) => fn(recorded(tx, nameOf, number)));
     },
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
