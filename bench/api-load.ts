@@ -79,6 +79,8 @@ if (only !== undefined && !parts.includes(only as Part)) {
   process.exit(2);
 }
 const runs = (part: Part) => only === undefined || only === part;
+/** Print each captured statement's plan (EXPLAIN ANALYZE, on PostgreSQL) after the statements. */
+const explain = process.argv.includes('--explain');
 const matchAt = process.argv.indexOf('--match');
 /** Only the customer data calls whose name contains this (with /healthz, the baseline). */
 const match = matchAt === -1 ? undefined : process.argv[matchAt + 1]?.toLowerCase();
@@ -655,6 +657,28 @@ function printStatements(database: string, captures: Map<string, { call: Capture
   }
 }
 
+/** The plan of each captured statement as PostgreSQL runs it (EXPLAIN ANALYZE; reads only). */
+async function printPlans(databaseUrl: string, captures: Map<string, { call: CapturedCall }>): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const [name, { call }] of captures) {
+      for (const [i, st] of call.statements.entries()) {
+        if (!/^\s*(SELECT|WITH)\b/i.test(st.sql)) continue;
+        // Run twice: the first plans with an empty cache; the second is what a warm connection does.
+        const sql = `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${st.sql}`;
+        await client.query(sql, [...st.params]);
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(sql, [...st.params]);
+        console.log(`\nPlan of ${name}, statement ${i + 1} of ${call.statements.length}:`);
+        for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Starts the bare peer (support/bare-peer.ts) with the captured calls; stopped with stopGroup. */
 async function startPeer(
   databaseUrl: string,
@@ -792,6 +816,7 @@ async function runAgainst(
         ]),
       );
       printStatements(run.database, captures);
+      if (explain && env['DATABASE_URL']) await printPlans(env['DATABASE_URL'], captures);
       run.prepared = [...captures.values()].some(({ call }) => call.statements.some((st) => st.name));
       const databaseUrl = env['DATABASE_URL'];
       const peer = databaseUrl ? await startPeer(databaseUrl, chosen, captures, captureDir) : undefined;
