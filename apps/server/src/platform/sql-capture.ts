@@ -100,9 +100,9 @@ export function installSqlCapture(app: FastifyInstance, file: string): void {
     // The rest of the request's hooks and its handler run inside, so their queries find the recording.
     recording.run(record, done);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const record = records.get(request);
-    if (!record) return;
+    if (!record) return done();
     // Once no request is recording, the storage is switched off again: while on, Node tracks the context
     // of every promise, a cost the measured load after a capture must not pay.
     open -= 1;
@@ -115,5 +115,6 @@ export function installSqlCapture(app: FastifyInstance, file: string): void {
       statements: record.statements,
     };
     appendFileSync(file, `${JSON.stringify(call)}\n`);
+    done();
   });
 }
