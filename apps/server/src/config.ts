@@ -32,7 +32,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** With DATABASE_URL: how long one statement may run or go unanswered before answering 503 (milliseconds). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  /** With DATABASE_URL: the most connections the instance's pool opens (decision 029 on sizing it). */
+  /** With DATABASE_URL: the most connections the instance's pool opens (decision 030 on sizing it). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
    * With DATABASE_URL: named prepared statements, each statement planned once per connection (decision

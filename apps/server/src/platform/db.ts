@@ -53,7 +53,7 @@ interface PostgresOptions {
   statementTimeoutMs?: number;
   /**
    * Named prepared statements (default true): each statement text is parsed and planned once per
-   * connection instead of on every call (decision 029). Off for a pooler in front of PostgreSQL that
+   * connection instead of on every call (decision 030). Off for a pooler in front of PostgreSQL that
    * cannot keep them (PgBouncer before 1.21 in transaction mode).
    */
   preparedStatements?: boolean;

@@ -64,7 +64,7 @@ export function installRequestContext(app: FastifyInstance) {
       options,
     );
   });
-  // Callback-style, as every per-request hook of the platform: no promise per request (decision 029).
+  // Callback-style, as every per-request hook of the platform: no promise per request (decision 030).
   app.addHook('onRequest', (request, reply, done) => {
     const { correlationId, sessionId } = readIds(request.raw);
     request.correlationId = correlationId;

@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
  * A contract's success response as a JSON Schema that Fastify compiles into the route's serializer
  * (fast-json-stringify): the answer is written straight from the handler's value, and only the fields the
  * contract names are written, so nothing else leaves the server. This replaces parsing every answer with
- * zod before JSON.stringify (decision 029); in tests every answer is still checked against the zod schema
+ * zod before JSON.stringify (decision 030); in tests every answer is still checked against the zod schema
  * (route.ts, contractCheck).
  *
  * Only for schemas whose every part the serializer writes exactly as zod's output would be: plain
