@@ -21,13 +21,23 @@
  *   way the SPA does (support/sign-in.ts). Each is checked against its target (issues 11 and 12): on the
  *   embedded database at least 2,500 req/s with p99 under 100 ms, on PostgreSQL at least 8,000 req/s
  *   with p99 under 30 ms, and for a PDF p99 under 100 ms. A miss is reported, not failed.
+ *   Before the load, each call's statements are captured once, warm (PORTAL_SQL_CAPTURE_FILE,
+ *   platform/sql-capture.ts) and listed with the rows each returned (`--explain`: with their plans). On
+ *   PostgreSQL each call is then also measured against its bare peer (support/bare-peer.ts: the same
+ *   statements and parameters from a minimal Fastify route with a pg pool of the same size, no guard,
+ *   validation or envelope) right after the portal, in the same run, and against issue 27's targets: every
+ *   read at least 0.8 of its peer, the policies list p99 under 50 ms, a PDF at least 2,000 req/s with p99
+ *   under 100 ms. Beside each: the CPU time per answer of the server (portal or peer) and of PostgreSQL,
+ *   read from /proc during the load.
  * - Password change (embedded database only): the change request at a fixed 10 a second, p95 under
  *   250 ms (support/password-change.ts says how, within the code and attempt limits).
  *
  * Run with `npm run bench:api`. Options: `--duration S` (seconds per load scenario, default 10),
  * `--connections N`, `--audit-connections N`, `--data-connections N`,
  * `--only platform|audit|data|password` (one part; default all),
- * `--match TEXT` (only the customer data calls whose name contains TEXT, e.g. `--match pdf`).
+ * `--match TEXT` (only the customer data calls whose name contains TEXT, e.g. `--match pdf`),
+ * `--database embedded|postgres` (one database; default both), `--pool-size N` (the portal's and the
+ * peer's pool on PostgreSQL, default 10), `--explain` (each captured statement's plan, on PostgreSQL).
  * Each load scenario gets a 2 s warm-up that is not reported. The load generator (autocannon, one thread)
  * shares the machine with the server, so absolute figures are a floor, not a capacity. Uses its own
  * ports and data directory, so a running portal is not disturbed; with DATABASE_URL the run appends its
@@ -35,15 +45,18 @@
  * 10 codes an hour). Exits 1 when a scenario had connection errors, timeouts or statuses it should not
  * have, never because of a timing.
  */
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { runPasswordChanges, type PasswordChangeRun } from './support/password-change';
-import { memoryOf, percentile, root, startPortal, type Portal } from './support/portal';
+import type { CapturedCall, CapturedStatement } from '../apps/server/src/platform/sql-capture';
+import type { PeerBatch, PeerSpec } from './support/bare-peer';
+import { memoryOf, percentile, root, sleep, startPortal, stopGroup, type Portal } from './support/portal';
 import { accessToken, demoCustomers } from './support/sign-in';
 
-const ports = { pglite: 3391, postgres: 3392 } as const;
+const ports = { pglite: 3391, postgres: 3392, peer: 3394 } as const;
 const warmUpSeconds = 2;
 
 /** The event-log service's per-IP limit (eventlog.service.ts): unauthenticated posts a minute. */
@@ -64,6 +77,8 @@ const durationSeconds = numberOption('duration', 10);
 const connections = numberOption('connections', 10);
 const dataConnections = numberOption('data-connections', 100);
 const auditConnections = numberOption('audit-connections', 100);
+/** The portal's pool on PostgreSQL (DATABASE_POOL_SIZE), and the bare peer's. */
+const poolSize = numberOption('pool-size', 10);
 
 const parts = ['platform', 'audit', 'data', 'password'] as const;
 type Part = (typeof parts)[number];
@@ -74,6 +89,15 @@ if (only !== undefined && !parts.includes(only as Part)) {
   process.exit(2);
 }
 const runs = (part: Part) => only === undefined || only === part;
+/** `--database embedded|postgres`: one of the two (default both; PostgreSQL only with DATABASE_URL). */
+const databaseAt = process.argv.indexOf('--database');
+const onlyDatabase = databaseAt === -1 ? undefined : process.argv[databaseAt + 1];
+if (onlyDatabase !== undefined && onlyDatabase !== 'embedded' && onlyDatabase !== 'postgres') {
+  console.error('bench:api: --database is embedded or postgres');
+  process.exit(2);
+}
+/** Print each captured statement's plan (EXPLAIN ANALYZE, on PostgreSQL) after the statements. */
+const explain = process.argv.includes('--explain');
 const matchAt = process.argv.indexOf('--match');
 /** Only the customer data calls whose name contains this (with /healthz, the baseline). */
 const match = matchAt === -1 ? undefined : process.argv[matchAt + 1]?.toLowerCase();
@@ -88,6 +112,11 @@ const targets: Record<'embedded' | 'postgres', Record<TargetKind, Target>> = {
   embedded: { read: { minReqPerSec: 2500, maxP99Ms: 100 }, pdf: { maxP99Ms: 100 } },
   postgres: { read: { minReqPerSec: 8000, maxP99Ms: 30 }, pdf: { maxP99Ms: 100 } },
 };
+/**
+ * Issue 27, on PostgreSQL: every read call at least 0.8 of its bare peer's req/s; the policies list p99
+ * under 50 ms; a PDF at least 2,000 req/s with p99 under 100 ms.
+ */
+const peerTargets = { minRatio: 0.8, policiesP99Ms: 50, pdfReqPerSec: 2000, pdfP99Ms: 100 };
 const passwordChangeP95TargetMs = 250;
 /** Issue 15: audit events stored a second at 100 connections, per database. */
 const auditTargets: Record<'embedded' | 'postgres', number> = { embedded: 1000, postgres: 3000 };
@@ -126,6 +155,65 @@ interface Outcome {
   reqPerSec: number;
   bytesPerResponse: number;
   problems: string[];
+  /** Customer data calls: the statements the call ran (captured once, after a warm-up request). */
+  sql?: { statements: number; rows: number; transactions: number };
+  /** Customer data calls on PostgreSQL: the same statements from the bare peer, in the same run. */
+  peer?: Outcome;
+  /**
+   * CPU time per answer of the expected status (milliseconds) during the measured load: of the server's
+   * process, and of PostgreSQL's processes (on PostgreSQL). Read from /proc, Linux only.
+   */
+  cpu?: { serverMs: number; databaseMs?: number };
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const ticksPerSecond = 100;
+
+/** CPU time (user and system, milliseconds) of a process, NaN when it cannot be read. */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU time of every PostgreSQL process on this machine (milliseconds), NaN without /proc. */
+function postgresCpu(): number {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+        total += cpuOf(Number(entry));
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs the load and measures the CPU the server (pid) and PostgreSQL spent meanwhile. */
+async function withCpu<T>(
+  pid: number | undefined,
+  database: boolean,
+  work: () => Promise<T>,
+): Promise<{ value: T; serverMs: number; databaseMs: number }> {
+  const server0 = pid === undefined ? NaN : cpuOf(pid);
+  const database0 = database ? postgresCpu() : NaN;
+  const value = await work();
+  return {
+    value,
+    serverMs: pid === undefined ? NaN : cpuOf(pid) - server0,
+    databaseMs: database ? postgresCpu() - database0 : NaN,
+  };
 }
 
 /** The audit part: one measured run, and the rows it left. */
@@ -153,6 +241,8 @@ interface Run {
   password?: PasswordChangeRun;
   passwordSkipped?: string;
   rss?: { nowMb: number; peakMb: number };
+  /** Whether the portal ran its statements as named prepared statements (and so did the peer). */
+  prepared?: boolean;
 }
 
 const assetsDir = path.join(root, 'apps', 'web', 'dist', 'assets');
@@ -449,16 +539,201 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function measureAll(baseUrl: string, list: Scenario[], connectionCount: number): Promise<Outcome[]> {
+/** The bare peer of each customer data call: its path on the peer, by the call's name. */
+interface Peer {
+  url: string;
+  pid: number;
+  paths: Map<string, string>;
+}
+
+/** Whose CPU the customer data part measures: the server's process, and PostgreSQL's. */
+interface CpuWatch {
+  pid: number;
+  database: boolean;
+}
+
+async function measureAll(
+  baseUrl: string,
+  list: Scenario[],
+  connectionCount: number,
+  captured?: Map<string, Outcome['sql']>,
+  peer?: Peer,
+  watch?: CpuWatch,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const scenario of list) {
     const urlPath = typeof scenario.path === 'string' ? scenario.path : scenario.path();
     console.error(`  ${scenario.name}: ${urlPath}`);
     await load(baseUrl, scenario, urlPath, warmUpSeconds, connectionCount);
-    const result = await load(baseUrl, scenario, urlPath, durationSeconds, connectionCount);
-    outcomes.push(judge(scenario, urlPath, result));
+    const measured = await withCpu(watch?.pid, watch?.database ?? false, () =>
+      load(baseUrl, scenario, urlPath, durationSeconds, connectionCount),
+    );
+    const outcome = judge(scenario, urlPath, measured.value);
+    if (watch) outcome.cpu = perAnswer(outcome, measured);
+    const sql = captured?.get(scenario.name);
+    if (sql) outcome.sql = sql;
+    // The peer right after the portal, at the same connections: the same conditions for both.
+    const peerPath = peer?.paths.get(scenario.name);
+    if (peer && peerPath) {
+      console.error(`  ${scenario.name}, bare peer: ${peerPath}`);
+      const bare = { ...scenario, name: `${scenario.name} (bare peer)`, target: undefined };
+      await load(peer.url, bare, peerPath, warmUpSeconds, connectionCount);
+      const bareRun = await withCpu(peer.pid, watch?.database ?? false, () =>
+        load(peer.url, bare, peerPath, durationSeconds, connectionCount),
+      );
+      outcome.peer = judge(bare, peerPath, bareRun.value);
+      outcome.peer.cpu = perAnswer(outcome.peer, bareRun);
+    }
+    outcomes.push(outcome);
   }
   return outcomes;
+}
+
+function perAnswer(outcome: Outcome, { serverMs, databaseMs }: { serverMs: number; databaseMs: number }) {
+  const answers = outcome.statuses.get(outcome.scenario.expect) ?? 0;
+  return {
+    serverMs: answers > 0 ? serverMs / answers : NaN,
+    ...(Number.isNaN(databaseMs) ? {} : { databaseMs: answers > 0 ? databaseMs / answers : NaN }),
+  };
+}
+
+/**
+ * Each customer data call's statements, as the portal runs them once warm: one request unmeasured
+ * (caches filled, the guard's grant check done), then one sent with X-Portal-Sql-Capture, whose
+ * statements the portal appends to the capture file (platform/sql-capture.ts). The answer's body is kept
+ * too: the bare peer sends a PDF's bytes.
+ */
+async function captureCalls(
+  baseUrl: string,
+  list: Scenario[],
+  file: string,
+): Promise<Map<string, { call: CapturedCall; body: Buffer }>> {
+  const captures = new Map<string, { call: CapturedCall; body: Buffer }>();
+  for (const [i, scenario] of list.entries()) {
+    if (scenario.target === undefined) continue;
+    const urlPath = typeof scenario.path === 'string' ? scenario.path : scenario.path();
+    const headers = scenario.headers ?? {};
+    await (await fetch(`${baseUrl}${urlPath}`, { headers })).arrayBuffer();
+    const correlationId = `bench-capture-${runTag}-${i}`;
+    const response = await fetch(`${baseUrl}${urlPath}`, {
+      headers: { ...headers, 'x-portal-sql-capture': '1', 'x-correlationid': correlationId },
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== scenario.expect) {
+      throw new Error(`${scenario.name}: capturing its SQL, the portal answered ${response.status}`);
+    }
+    // The line is written once the response has gone: wait for it.
+    let call: CapturedCall | undefined;
+    for (let tries = 0; !call && tries < 100; tries++) {
+      if (tries > 0) await sleep(20);
+      const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+      call = lines
+        .map((line) => JSON.parse(line) as CapturedCall)
+        .find((c) => c.correlationId === correlationId);
+    }
+    if (!call) throw new Error(`${scenario.name}: no statements captured in ${file}`);
+    captures.set(scenario.name, { call, body });
+  }
+  return captures;
+}
+
+/** Statements in the order they started: those that overlapped run at once, a transaction's together. */
+function batchesOf(statements: CapturedStatement[]): PeerBatch[] {
+  const batches: Array<PeerBatch & { transaction?: number; ends: number[] }> = [];
+  for (const s of [...statements].sort((a, b) => a.startMs - b.startMs)) {
+    const statement = { sql: s.sql, params: [...s.params], ...(s.name ? { name: s.name } : {}) };
+    const last = batches.at(-1);
+    if (s.transaction !== undefined) {
+      if (last?.kind === 'transaction' && last.transaction === s.transaction) last.statements.push(statement);
+      else
+        batches.push({ kind: 'transaction', transaction: s.transaction, statements: [statement], ends: [] });
+    } else if (last?.kind === 'parallel' && last.ends.some((end) => s.startMs < end)) {
+      last.statements.push(statement);
+      last.ends.push(s.endMs);
+    } else {
+      batches.push({ kind: 'parallel', statements: [statement], ends: [s.endMs] });
+    }
+  }
+  return batches.map(({ kind, statements: list }) => ({ kind, statements: list }));
+}
+
+/** Each call's statements (text on one line, shortened; parameters left out) and the rows each returned. */
+function printStatements(database: string, captures: Map<string, { call: CapturedCall }>): void {
+  console.log(
+    `\nStatements of each customer data call on ${database} (once warm; in the order they started):`,
+  );
+  for (const [name, { call }] of captures) {
+    console.log(`  ${name}: ${call.statements.length} statements`);
+    for (const st of [...call.statements].sort((a, b) => a.startMs - b.startMs)) {
+      const text = st.sql.replace(/\s+/g, ' ').trim();
+      const where = st.transaction === undefined ? '' : ` [transaction ${st.transaction}]`;
+      console.log(
+        `    ${fixed(st.startMs, 2)}-${fixed(st.endMs, 2)} ms, ${st.rows} rows${where}: ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`,
+      );
+    }
+  }
+}
+
+/** The plan of each captured statement as PostgreSQL runs it (EXPLAIN ANALYZE; reads only). */
+async function printPlans(databaseUrl: string, captures: Map<string, { call: CapturedCall }>): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const [name, { call }] of captures) {
+      for (const [i, st] of call.statements.entries()) {
+        if (!/^\s*(SELECT|WITH)\b/i.test(st.sql)) continue;
+        // Run twice: the first plans with an empty cache; the second is what a warm connection does.
+        const sql = `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${st.sql}`;
+        await client.query(sql, [...st.params]);
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(sql, [...st.params]);
+        console.log(`\nPlan of ${name}, statement ${i + 1} of ${call.statements.length}:`);
+        for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the bare peer (support/bare-peer.ts) with the captured calls; stopped with stopGroup. */
+async function startPeer(
+  databaseUrl: string,
+  list: Scenario[],
+  captures: Map<string, { call: CapturedCall; body: Buffer }>,
+  dir: string,
+): Promise<{ peer: Peer; child: ChildProcess }> {
+  const spec: PeerSpec = { databaseUrl, poolSize, port: ports.peer, calls: [] };
+  const paths = new Map<string, string>();
+  for (const scenario of list) {
+    const captured = captures.get(scenario.name);
+    if (!captured) continue;
+    let pdfFile: string | undefined;
+    if (scenario.target === 'pdf') {
+      pdfFile = path.join(dir, `peer-${spec.calls.length}.pdf`);
+      writeFileSync(pdfFile, captured.body);
+    }
+    paths.set(scenario.name, `/peer/${spec.calls.length}`);
+    spec.calls.push({ batches: batchesOf(captured.call.statements), ...(pdfFile ? { pdfFile } : {}) });
+  }
+  const specFile = path.join(dir, 'peer.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench', 'support', 'bare-peer.ts'), specFile],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare peer exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+  });
+  return { peer: { url: `http://127.0.0.1:${ports.peer}`, pid: child.pid!, paths }, child };
 }
 
 /**
@@ -520,7 +795,17 @@ async function runAgainst(
 ): Promise<Run> {
   console.error(`Starting the portal on ${database} (port ${port})…`);
   // The audit scenario's clients are told apart by X-Forwarded-For, as behind a load balancer.
-  const portal = await startPortal({ port, env: { ...env, TRUST_PROXY: '1' } });
+  const captureDir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-sql-'));
+  const captureFile = path.join(captureDir, 'statements.jsonl');
+  const portal = await startPortal({
+    port,
+    env: {
+      ...env,
+      TRUST_PROXY: '1',
+      PORTAL_SQL_CAPTURE_FILE: captureFile,
+      ...(kind === 'postgres' ? { DATABASE_POOL_SIZE: String(poolSize) } : {}),
+    },
+  });
   running = portal;
   let stopped = false;
   try {
@@ -535,7 +820,31 @@ async function runAgainst(
       const chosen = dataScenarios(ids, token).filter(
         (scenario, i) => i === 0 || match === undefined || scenario.name.toLowerCase().includes(match),
       );
-      run.data = await measureAll(portal.url, chosen, dataConnections);
+      const captures = await captureCalls(portal.url, chosen, captureFile);
+      const sql = new Map(
+        [...captures].map(([name, { call }]) => [
+          name,
+          {
+            statements: call.statements.length,
+            rows: call.statements.reduce((sum, st) => sum + st.rows, 0),
+            transactions: new Set(call.statements.map((st) => st.transaction).filter((n) => n !== undefined))
+              .size,
+          },
+        ]),
+      );
+      printStatements(run.database, captures);
+      if (explain && env['DATABASE_URL']) await printPlans(env['DATABASE_URL'], captures);
+      run.prepared = [...captures.values()].some(({ call }) => call.statements.some((st) => st.name));
+      const databaseUrl = env['DATABASE_URL'];
+      const peer = databaseUrl ? await startPeer(databaseUrl, chosen, captures, captureDir) : undefined;
+      try {
+        run.data = await measureAll(portal.url, chosen, dataConnections, sql, peer?.peer, {
+          pid: portal.pid,
+          database: kind === 'postgres',
+        });
+      } finally {
+        if (peer) await stopGroup(peer.child);
+      }
     }
     // Last: a change ends the customer's other sessions, the read scenarios' token among them.
     if (runs('password')) {
@@ -563,6 +872,7 @@ async function runAgainst(
   } finally {
     if (stopped) rmSync(portal.dataDir, { recursive: true, force: true });
     else await portal.stop();
+    rmSync(captureDir, { recursive: true, force: true });
     running = undefined;
   }
 }
@@ -618,6 +928,23 @@ function verdict(run: Run, o: Outcome): string {
   return missed.length === 0 ? 'met' : `MISSED: ${missed.join(', ')}`;
 }
 
+/** Issue 27's targets for a customer data call on PostgreSQL. */
+function peerVerdict(o: Outcome): string {
+  const missed: string[] = [];
+  const p99 = o.result.latency.p99;
+  if (o.scenario.target === 'pdf') {
+    if (o.reqPerSec < peerTargets.pdfReqPerSec) missed.push(`req/s < ${peerTargets.pdfReqPerSec}`);
+    if (!(p99 < peerTargets.pdfP99Ms)) missed.push(`p99 >= ${peerTargets.pdfP99Ms} ms`);
+  } else {
+    const ratio = o.peer && o.peer.reqPerSec > 0 ? o.reqPerSec / o.peer.reqPerSec : NaN;
+    if (!(ratio >= peerTargets.minRatio)) missed.push(`ratio < ${peerTargets.minRatio}`);
+    if (o.scenario.name.startsWith('policies') && !(p99 < peerTargets.policiesP99Ms)) {
+      missed.push(`p99 >= ${peerTargets.policiesP99Ms} ms`);
+    }
+  }
+  return missed.length === 0 ? 'met' : `MISSED: ${missed.join(', ')}`;
+}
+
 function report(run: Run): void {
   console.log(`\n${run.database}`);
   if (run.outcomes.length > 0) {
@@ -651,10 +978,55 @@ function report(run: Run): void {
     const { read, pdf } = targets[run.kind];
     console.log(
       `\nCustomer data calls (${demoCustomers.helen.customerId}), ${dataConnections} connections; ` +
-        `targets: >= ${read.minReqPerSec} req/s and p99 < ${read.maxP99Ms} ms, a PDF p99 < ${pdf.maxP99Ms} ms`,
+        `targets (issues 11, 12): >= ${read.minReqPerSec} req/s and p99 < ${read.maxP99Ms} ms, a PDF p99 < ${pdf.maxP99Ms} ms`,
     );
     const rows = rowsOf(run.data).map((row, i) => [...row, verdict(run, run.data[i]!)]);
     console.log(table([...columns, 'target'], rows));
+    console.log(
+      `\nThe same calls against their bare peer${run.kind === 'postgres' ? ` (the same statements from a minimal Fastify route, pg pool of ${poolSize}, ${run.prepared ? 'named prepared statements as the portal' : 'unnamed statements as the portal'})` : ' (PostgreSQL only)'}; ` +
+        `targets (issue 27): every read >= ${peerTargets.minRatio} of its peer, the policies list p99 < ${peerTargets.policiesP99Ms} ms, ` +
+        `a PDF >= ${peerTargets.pdfReqPerSec} req/s with p99 < ${peerTargets.pdfP99Ms} ms.\n` +
+        'CPU ms: CPU time per answer of the server process (the portal, or the peer) during the load; DB CPU ms: of ' +
+        "PostgreSQL's processes (the whole machine's, on PostgreSQL)",
+    );
+    console.log(
+      table(
+        [
+          'call',
+          'statements',
+          'rows',
+          'req/s',
+          'p99 ms',
+          'CPU ms',
+          'DB CPU ms',
+          'peer req/s',
+          'peer p99 ms',
+          'peer CPU ms',
+          'peer DB CPU ms',
+          'ratio to peer',
+          'target',
+        ],
+        run.data
+          .filter((o) => o.scenario.target !== undefined)
+          .map((o) => [
+            o.scenario.name,
+            o.sql
+              ? String(o.sql.statements) + (o.sql.transactions > 0 ? ` (${o.sql.transactions} tx)` : '')
+              : '-',
+            o.sql ? String(o.sql.rows) : '-',
+            fixed(o.reqPerSec, 0),
+            millis(o.result.latency.p99),
+            fixed(o.cpu?.serverMs ?? NaN, 3),
+            fixed(o.cpu?.databaseMs ?? NaN, 3),
+            o.peer ? fixed(o.peer.reqPerSec, 0) : '-',
+            o.peer ? millis(o.peer.result.latency.p99) : '-',
+            fixed(o.peer?.cpu?.serverMs ?? NaN, 3),
+            fixed(o.peer?.cpu?.databaseMs ?? NaN, 3),
+            o.peer && o.peer.reqPerSec > 0 ? fixed(o.reqPerSec / o.peer.reqPerSec, 2) : '-',
+            run.kind === 'postgres' ? peerVerdict(o) : '',
+          ]),
+      ),
+    );
   }
   if (run.password) {
     const p = run.password;
@@ -722,20 +1094,31 @@ console.log(
     'at the same number of connections in the same run.',
 );
 
-const done: Run[] = [await runAgainst('PGlite (embedded)', 'embedded', ports.pglite, {})];
-report(done[0]!);
+const done: Run[] = [];
+if (onlyDatabase !== 'postgres') {
+  done.push(await runAgainst('PGlite (embedded)', 'embedded', ports.pglite, {}));
+  report(done[0]!);
+}
 const databaseUrl = process.env['DATABASE_URL'];
-if (databaseUrl) {
+if (databaseUrl && onlyDatabase !== 'embedded') {
   const server = await runAgainst('PostgreSQL (DATABASE_URL)', 'postgres', ports.postgres, {
     DATABASE_URL: databaseUrl,
   });
   done.push(server);
   report(server);
-  compare(done[0]!, server);
+  if (done[0] !== server) compare(done[0]!, server);
+} else if (onlyDatabase === 'postgres') {
+  console.error('bench:api: --database postgres needs DATABASE_URL');
+  process.exit(2);
 }
 
 const failures = done.flatMap((run) => [
-  ...[...run.outcomes, ...(run.audit ? [run.audit.baseline, run.audit.outcome] : []), ...run.data]
+  ...[
+    ...run.outcomes,
+    ...(run.audit ? [run.audit.baseline, run.audit.outcome] : []),
+    ...run.data,
+    ...run.data.flatMap((o) => (o.peer ? [o.peer] : [])),
+  ]
     .filter((o) => o.problems.length > 0)
     .map((o) => `${run.database}, ${o.scenario.name}: ${o.problems.join(', ')}`),
   ...(run.audit && run.audit.rows !== run.audit.accepted

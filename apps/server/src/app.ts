@@ -23,6 +23,7 @@ import { installMessageWorker } from './platform/notifier';
 import { messageQueueStats } from './platform/notifier/queue';
 import { installRequestContext } from './platform/request-context';
 import { installSecurity } from './platform/security';
+import { captureSql, installSqlCapture } from './platform/sql-capture';
 import { installDrain } from './platform/shutdown';
 import { installOpenApi } from './platform/openapi';
 import { installPolicySystemStandIn } from './platform/policy-system-stand-in';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every module's queries timed (and traced when tracing is on).
   const metrics = metricsOf(ctx);
   ctx.db = instrumentDb(db, metrics);
+  // Benchmarks only: the statements of requests that ask for it, for bench:api's bare peer.
+  if (config.sqlCaptureFile) ctx.db = captureSql(ctx.db);
   metrics.watchMessageQueue(() => messageQueueStats(db, clock.now()));
   app.decorate('ctx', ctx);
   Object.assign(services, await createServices(ctx));
@@ -115,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before anything registers a route: the served-equals-documented test reads every route.
   recordRoutes(app);
   installRequestContext(app);
+  if (config.sqlCaptureFile) installSqlCapture(app, config.sqlCaptureFile);
   installDrain(app);
   installRequestTracing(app);
   installHttpMetrics(app, metrics);

@@ -69,6 +69,8 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({
       kind: 'postgres',
       url: 'postgres://portal@db.internal:5432/portal',
+      max: 10,
+      preparedStatements: true,
       connectTimeoutMs: 3000,
       statementTimeoutMs: 5000,
     });

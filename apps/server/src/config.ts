@@ -32,6 +32,19 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** With DATABASE_URL: how long one statement may run or go unanswered before answering 503 (milliseconds). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** With DATABASE_URL: the most connections the instance's pool opens (decision 030 on sizing it). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * With DATABASE_URL: named prepared statements, each statement planned once per connection (decision
+   * 029). `false` for a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
+  /**
+   * Benchmarks only, refused in production: a file where each request sent with `X-Portal-Sql-Capture: 1`
+   * has the statements it ran (text, parameters, rows, timing) appended as one JSON line
+   * (platform/sql-capture.ts; bench/api-load.ts replays them in its bare peer).
+   */
+  PORTAL_SQL_CAPTURE_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** With REDIS_URL: how long one command may go unanswered before a call that needs a counter answers 503. */
@@ -207,7 +220,14 @@ export interface Config {
   /** On SIGTERM/SIGINT: how long the instance keeps serving, not ready, before it stops listening. */
   shutdownDrainMs: number;
   database:
-    | { kind: 'postgres'; url: string; connectTimeoutMs: number; statementTimeoutMs: number }
+    | {
+        kind: 'postgres';
+        url: string;
+        max: number;
+        preparedStatements: boolean;
+        connectTimeoutMs: number;
+        statementTimeoutMs: number;
+      }
     | { kind: 'pglite'; dataDir: string | undefined };
   dataDir: string;
   redisUrl: string | undefined;
@@ -224,6 +244,8 @@ export interface Config {
   featureFlagSdkKey: string;
   webDistDir: string;
   devOutbox: boolean;
+  /** Benchmarks only (never in production): where captured statements go (platform/sql-capture.ts). */
+  sqlCaptureFile: string | undefined;
   /** Whether the seed writes the demo customers and their data (insurer reference data always seeds). */
   seedDemoData: boolean;
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses (never `true`: see parseTrustProxy). */
@@ -348,6 +370,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modules = new Set(wanted as ModuleName[]);
   }
 
+  if (e.PORTAL_SQL_CAPTURE_FILE && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: PORTAL_SQL_CAPTURE_FILE: not allowed in production (it writes query parameters, personal data among them, to a file)',
+    );
+  }
   const oidc = parseOidcConfig(e, modules);
 
   if (e.SMS_PROVIDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
@@ -366,6 +393,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? {
           kind: 'postgres',
           url: e.DATABASE_URL,
+          max: e.DATABASE_POOL_SIZE,
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
         }
@@ -379,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     featureFlagSdkKey: e.FEATURE_FLAG_SDK_KEY,
     webDistDir: e.WEB_DIST_DIR,
     devOutbox: e.NODE_ENV !== 'production' && e.DEV_OUTBOX === 'on',
+    sqlCaptureFile: e.PORTAL_SQL_CAPTURE_FILE,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/helpers';
-import { migrate, splitSql, type Db } from './db';
+import { DatabaseUnavailableError, migrate, openDb, splitSql, type Db } from './db';
 
 for (const { name, open } of databases()) {
   describe(`database layer on ${name}`, () => {
@@ -197,6 +197,58 @@ for (const { name, open } of databases()) {
     });
   });
 }
+
+describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', () => {
+  const url = process.env.DATABASE_URL!;
+  const table = `prepared_${randomBytes(4).toString('hex')}`;
+  let db: Db;
+  afterAll(async () => {
+    await db?.exec(`DROP TABLE IF EXISTS ${table}`);
+    await db?.close();
+  });
+
+  it('plans a statement once per connection, and carries on when a migration changes the table under it', async () => {
+    // One connection, so the second run finds the statement prepared.
+    db = await openDb({ kind: 'postgres', url, max: 1 });
+    await db.exec(`CREATE TABLE ${table} (id int PRIMARY KEY, name text)`);
+    await db.query(`INSERT INTO ${table} VALUES ($1, $2)`, [1, 'one']);
+    const read = `SELECT * FROM ${table} WHERE id = $1`;
+    expect((await db.query(read, [1])).rows).toEqual([{ id: 1, name: 'one' }]);
+    const prepared = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1',
+      [read],
+    );
+    expect(prepared.rows[0]!.n).toBe(1);
+
+    // Another instance's migration adds a column: the prepared plan no longer fits its result.
+    await db.exec(`ALTER TABLE ${table} ADD COLUMN note text`);
+    expect((await db.query(read, [1])).rows).toEqual([{ id: 1, name: 'one', note: null }]);
+  });
+
+  it('answers 503 for a stale plan inside a transaction, and the retry succeeds', async () => {
+    const read = `SELECT * FROM ${table} WHERE id = $1 AND true`;
+    await db.transaction((tx) => tx.query(read, [1]));
+    await db.exec(`ALTER TABLE ${table} ADD COLUMN extra int`);
+    await expect(db.transaction((tx) => tx.query(read, [1]))).rejects.toBeInstanceOf(
+      DatabaseUnavailableError,
+    );
+    const again = await db.transaction((tx) => tx.query(read, [1]));
+    expect(again.rows).toEqual([{ id: 1, name: 'one', note: null, extra: null }]);
+  });
+
+  it('runs every statement unnamed when turned off', async () => {
+    const plain = await openDb({ kind: 'postgres', url, max: 1, preparedStatements: false });
+    try {
+      await plain.query(`SELECT name FROM ${table} WHERE id = $1`, [1]);
+      const prepared = await plain.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_prepared_statements',
+      );
+      expect(prepared.rows[0]!.n).toBe(0);
+    } finally {
+      await plain.close();
+    }
+  });
+});
 
 describe('splitSql', () => {
   it('splits on semicolons outside quotes, comments and dollar-quoted bodies', () => {

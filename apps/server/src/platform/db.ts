@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,11 @@ export interface PoolStats {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
+   * The name a statement text runs under as a named prepared statement (PostgreSQL with
+   * DATABASE_PREPARED_STATEMENTS); undefined when it runs unnamed. For bench:api's SQL capture.
+   */
+  statementName?(sql: string): string | undefined;
+  /**
    * The pool's connections now: PostgreSQL's pool; the embedded database is one session (total 1).
    * Optional for stand-ins that tests wrap around a database.
    */
@@ -45,6 +51,47 @@ interface PostgresOptions {
   connectTimeoutMs?: number;
   /** How long one statement may run (on the server) or go unanswered (a frozen server). */
   statementTimeoutMs?: number;
+  /**
+   * Named prepared statements (default true): each statement text is parsed and planned once per
+   * connection instead of on every call (decision 030). Off for a pooler in front of PostgreSQL that
+   * cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements?: boolean;
+}
+
+/** Most distinct statement texts given a name; any beyond are run unnamed (text built at run time). */
+const MAX_PREPARED_STATEMENTS = 1000;
+
+/**
+ * The name a statement text is prepared under on each connection (a digest of the text, the same on
+ * every instance), or undefined to run it unnamed. A text whose prepared plan PostgreSQL refused after
+ * a schema change ("cached plan must not change result type", from a migration by a newer instance
+ * during a rolling deployment) is run unnamed from then on.
+ */
+export function statementNames(limit = MAX_PREPARED_STATEMENTS) {
+  const names = new Map<string, string | null>();
+  return {
+    nameOf(sql: string): string | undefined {
+      const known = names.get(sql);
+      if (known !== undefined) return known ?? undefined;
+      if (names.size >= limit) return undefined;
+      const name = `p_${createHash('sha1').update(sql).digest('base64url')}`;
+      names.set(sql, name);
+      return name;
+    },
+    forget(sql: string): void {
+      names.set(sql, null);
+    },
+  };
+}
+
+/** PostgreSQL refused a prepared statement's plan because a table it reads has changed shape. */
+function isStalePlan(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === '0A000' &&
+    /cached plan must not change result type/.test(error.message)
+  );
 }
 
 export type DbOptions = PostgresOptions | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
@@ -223,7 +270,14 @@ function pgliteCompatibleParser(oid: number, fallback: (oid: number) => (text: s
 }
 
 async function openPostgres(options: PostgresOptions): Promise<Db> {
-  const { url, max = 10, connectTimeoutMs = 3000, statementTimeoutMs = 5000 } = options;
+  const {
+    url,
+    max = 10,
+    connectTimeoutMs = 3000,
+    statementTimeoutMs = 5000,
+    preparedStatements = true,
+  } = options;
+  const names = preparedStatements ? statementNames() : undefined;
   const { default: pgModule } = await import('pg');
   const pool: Pool = new pgModule.Pool({
     connectionString: url,
@@ -245,22 +299,34 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
-  const wrap = (q: Pool | PoolClient): Queryable => ({
+  const wrap = (q: Pool | PoolClient, inTransaction: boolean): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query(sql, params as unknown[]).catch(unavailableOr);
+      const values = params as unknown[];
+      const name = names?.nameOf(sql);
+      const result = await (name ? q.query({ name, text: sql, values }) : q.query(sql, values)).catch(
+        (error: unknown) => {
+          if (!name || !isStalePlan(error)) return unavailableOr(error);
+          names!.forget(sql);
+          // Outside a transaction the statement is simply run again, unnamed; inside one, the
+          // transaction is already aborted: a 503 the client retries, which then succeeds.
+          if (inTransaction) throw new DatabaseUnavailableError(error);
+          return q.query(sql, values).catch(unavailableOr);
+        },
+      );
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
   });
   return {
     kind: 'postgres',
+    ...(names ? { statementName: (sql: string) => names.nameOf(sql) } : {}),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    ...wrap(pool),
+    ...wrap(pool, false),
     async transaction(fn) {
       const client = await pool.connect().catch(unavailableOr);
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, true));
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -66,6 +66,7 @@ const none: Record<HousekeepingKind, number> = {
   linkTokens: 0,
   reauthentications: 0,
   webauthnChallenges: 0,
+  contactChanges: 0,
   knownBrowsers: 0,
   pdfRenditions: 0,
   auditEvents: 0,
@@ -195,6 +196,13 @@ async function insertRows(db: Db, tag: string) {
     [`${tag}-challenge-old`, `${tag}-challenge-live`, user, at(-1000), at(5 * 60_000)],
   );
   await q(
+    `INSERT INTO identity_contact_change (id, user_id, kind, new_value, deliverable, code_hash, salt,
+       max_attempts, created_at, expires_at)
+     VALUES ($1, $3, 'email', 'old@example.com', true, 'h', 's', 5, $4, $4),
+            ($2, $3, 'email', 'new@example.com', true, 'h', 's', 5, $5, $5)`,
+    [`${tag}-change-old`, `${tag}-change-live`, user, at(-2 * DAY), at(10 * 60_000)],
+  );
+  await q(
     `INSERT INTO portal_reauthentication (grant_id, account_id, confirmed_until) VALUES ($1, $3, $4), ($2, $3, $5)`,
     [`${tag}-reauth-old`, `${tag}-reauth-live`, user, at(-2 * DAY), at(10 * 60_000)],
   );
@@ -245,6 +253,7 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           linkTokens: 1,
           reauthentications: 1,
           webauthnChallenges: 1,
+          contactChanges: 1,
           knownBrowsers: 1,
           pdfRenditions: 1,
           auditEvents: 2,
@@ -282,6 +291,9 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           `${tag}-user`,
         ]),
       ).toEqual([`${tag}-challenge-live`]);
+      expect(await ids('SELECT id FROM identity_contact_change WHERE user_id = $1', [`${tag}-user`])).toEqual(
+        [`${tag}-change-live`],
+      );
       expect(
         await ids('SELECT grant_id AS id FROM portal_reauthentication WHERE account_id = $1', [
           `${tag}-user`,

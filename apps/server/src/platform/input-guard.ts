@@ -85,29 +85,33 @@ export function installInputGuard(app: FastifyInstance, config: Config) {
   const answerOAuth = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) =>
     sendStyledError(request, reply, 'oauth', status, message);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const fields = [...unstorableFields(request.params), ...unstorableFields(request.query)];
-    const oauth = errorStyleOf(config, request.url) === 'oauth';
-    if (oauth) {
-      if (fields.length > 0) {
-        return answerOAuth(request, reply, 400, 'The request contains characters that are not allowed.');
-      }
-      const body = await checkProviderBody(request);
-      if (body === 'too large') return answerOAuth(request, reply, 413, 'The request body is too large.');
-      if (body.length > 0) {
-        return answerOAuth(request, reply, 400, 'The request contains characters that are not allowed.');
-      }
-      return;
+  const checkProvider = async (request: FastifyRequest, reply: FastifyReply, fields: string[]) => {
+    if (fields.length > 0) {
+      return answerOAuth(request, reply, 400, 'The request contains characters that are not allowed.');
     }
-    if (fields.length > 0) throw refuse(fields);
+    const body = await checkProviderBody(request);
+    if (body === 'too large') return answerOAuth(request, reply, 413, 'The request body is too large.');
+    if (body.length > 0) {
+      return answerOAuth(request, reply, 400, 'The request contains characters that are not allowed.');
+    }
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const fields = [...unstorableFields(request.params), ...unstorableFields(request.query)];
+    if (errorStyleOf(config, request.url) !== 'oauth')
+      return done(fields.length > 0 ? refuse(fields) : undefined);
+    // The provider's own calls: its body is read and checked here (answered here when refused).
+    checkProvider(request, reply, fields).then(() => {
+      if (!reply.sent) done();
+    }, done);
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined || request.body === null) return done();
     // A body its handler reads as a stream (a PDF, NDJSON lines) is checked there, line by line.
     if (Buffer.isBuffer(request.body) || typeof (request.body as { pipe?: unknown }).pipe === 'function')
-      return;
+      return done();
     const fields = unstorableFields(request.body);
-    if (fields.length > 0) throw refuse(fields);
+    done(fields.length > 0 ? refuse(fields) : undefined);
   });
 }

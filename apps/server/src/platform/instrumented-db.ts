@@ -46,6 +46,7 @@ export function instrumentDb(db: Db, metrics: Metrics): Db {
   });
   return {
     kind: db.kind,
+    ...(db.statementName ? { statementName: (sql: string) => db.statementName!(sql) } : {}),
     ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),
     query: measured(db).query,
     transaction: (fn) =>

@@ -241,13 +241,14 @@ declare module 'fastify' {
  */
 export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.decorateRequest('metricsStartNs', undefined);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.metricsStartNs = process.hrtime.bigint();
     metrics.httpInFlight.inc();
     reply.raw.once('close', () => metrics.httpInFlight.dec());
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.metricsStartNs === undefined) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.metricsStartNs === undefined) return done();
     metrics.httpDuration.observe(
       {
         method: request.method,
@@ -256,6 +257,7 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
       },
       secondsSince(request.metricsStartNs),
     );
+    done();
   });
 }
 

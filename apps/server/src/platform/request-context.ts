@@ -64,10 +64,12 @@ export function installRequestContext(app: FastifyInstance) {
       options,
     );
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style, as every per-request hook of the platform: no promise per request (decision 030).
+  app.addHook('onRequest', (request, reply, done) => {
     const { correlationId, sessionId } = readIds(request.raw);
     request.correlationId = correlationId;
     request.sessionId = sessionId;
     reply.header('X-CorrelationId', correlationId);
+    done();
   });
 }

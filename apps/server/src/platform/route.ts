@@ -4,6 +4,7 @@ import { errorEnvelope, type CallDefinition } from '@portal/contracts/call';
 import { requireCustomer, type AuthenticatedCustomer } from './auth-guard';
 import { requireClient, type IntegrationClient } from './client-guard';
 import type { ModuleContext } from './module';
+import { serializerSchema } from './response-schema';
 import { checkOutput, parseInput } from './validate';
 
 type AnySchema = z.ZodMiniType;
@@ -98,9 +99,11 @@ export function servedCalls(app: FastifyInstance): AnyCall[] {
  * required (401 without one) and a `:customerId` in the path must be the token's customer (otherwise 404,
  * so nothing about other customers leaks); no handler opts in or out of that. Params, query and body are
  * parsed with the contract's schemas (a 400 in the envelope, naming each bad field, before the handler
- * runs). The returned value is parsed with the contract's success schema, so fields the contract does not
- * name never leave the server, and a mismatch is our bug (500, logged). In tests every answer, errors
- * included, is also checked against the contract's schema for its status (see `installContractCheck`).
+ * runs). The returned value is written by a serializer compiled from the contract's success schema
+ * (platform/response-schema.ts; where a schema is beyond it, parsed with zod first), so fields the
+ * contract does not name never leave the server. In tests the returned value is also parsed with zod, and
+ * every answer, errors included, is checked against the contract's schema for its status (see
+ * `contractCheck`): a mismatch is our bug (500, logged).
  */
 export function route<C extends AnyCall>(
   app: FastifyInstance,
@@ -113,6 +116,11 @@ export function route<C extends AnyCall>(
   const successSchema = call.responses[successStatus];
   if (call.auth && call.clientScope)
     throw new Error(`${call.id}: a call is for customers or for clients, not both`);
+  // The answer written by a serializer compiled from the contract (only its fields), where the contract's
+  // schema allows; otherwise parsed with zod before it is written. Tests check every answer with zod too.
+  const serializer =
+    successSchema && !call.produces && successStatus !== 204 ? serializerSchema(successSchema) : undefined;
+  const checkEveryAnswer = ctx.config.env === 'test';
   const guard = call.auth
     ? requireCustomer(ctx)
     : call.clientScope
@@ -124,6 +132,7 @@ export function route<C extends AnyCall>(
     url: call.path,
     ...extras.options,
     config: { ...(extras.options?.config as object | undefined), call },
+    ...(serializer ? { schema: { response: { [successStatus]: serializer } } } : {}),
     preHandler: guard,
     onSend: ctx.config.env === 'test' ? contractCheck(call) : undefined,
     handler: async (request, reply) => {
@@ -142,7 +151,9 @@ export function route<C extends AnyCall>(
       reply.status(successStatus);
       if (successStatus === 204) return reply.send();
       if (call.produces || !successSchema) return reply.send(result);
-      return checkOutput(successSchema, result as never);
+      if (!serializer) return checkOutput(successSchema, result as never);
+      if (checkEveryAnswer) checkOutput(successSchema, result as never);
+      return result;
     },
   });
 }

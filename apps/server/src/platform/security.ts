@@ -59,9 +59,9 @@ export async function installSecurity(app: FastifyInstance, config: Config) {
     done();
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   installCors(app, new Set(origins));
@@ -98,10 +98,10 @@ function helmetHeaders(options: Readonly<HelmetOptions>): Readonly<Record<string
  * browser refuses it. OpenID Connect endpoints are left to the provider library, which does its own.
  */
 function installCors(app: FastifyInstance, allowed: ReadonlySet<string>) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (typeof origin !== 'string' || !allowed.has(origin)) return;
-    if (request.url.includes('/oauth2/')) return;
+    if (typeof origin !== 'string' || !allowed.has(origin)) return done();
+    if (request.url.includes('/oauth2/')) return done();
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Access-Control-Allow-Credentials', 'true');
     reply.header('Access-Control-Expose-Headers', 'X-CorrelationId, Retry-After');
@@ -110,7 +110,10 @@ function installCors(app: FastifyInstance, allowed: ReadonlySet<string>) {
       reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE');
       reply.header('Access-Control-Allow-Headers', allowedRequestHeaders);
       reply.header('Access-Control-Max-Age', '600');
-      return reply.status(204).send();
+      // Answered here: the route does not run (and done is not called).
+      reply.status(204).send();
+      return;
     }
+    done();
   });
 }

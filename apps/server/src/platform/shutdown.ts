@@ -15,8 +15,9 @@ declare module 'fastify' {
  */
 export function installDrain(app: FastifyInstance): void {
   app.decorate('draining', false);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
 }
 

@@ -11,10 +11,8 @@ import type { DocumentsService } from './document.service';
 
 /** The document service: billing documents, policy document packs, and the PDFs of each. */
 export async function documentRoutes(app: FastifyInstance, documents: DocumentsService) {
-  // Lists are never kept; a PDF's answer sets its own (private, checked each time: ETag and 304).
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  // Lists are never kept (the platform's default, Cache-Control: no-store, platform/security.ts); a PDF's
+  // answer sets its own (private, checked each time: ETag and 304).
 
   route(app, listBillingDocumentsCall, ({ params, query }) =>
     documents.billingDocuments(params.customerId, query.page, query.pageSize),

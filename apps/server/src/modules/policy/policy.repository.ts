@@ -153,11 +153,12 @@ export async function listCustomerPolicies(
   page: number,
   pageSize: number,
 ): Promise<{ policies: PolicySummaryRecord[]; total: number }> {
+  // Ordered by the table's columns (the output's start_date is text): the index's own order, no sort.
   const { rows } = await q.query<
     Omit<PolicyRow, 'lines_of_business'> & { line_of_business_types: unknown; total: string }
   >(
     `SELECT ${summaryColumns}, count(*) OVER ()::text AS total FROM policy WHERE customer_id = $1
-     ORDER BY start_date DESC, policy_number LIMIT $2 OFFSET $3`,
+     ORDER BY policy.start_date DESC, policy.policy_number LIMIT $2 OFFSET $3`,
     [customerId, pageSize, (page - 1) * pageSize],
   );
   if (rows.length > 0) return { policies: rows.map(toSummaryRecord), total: Number(rows[0]!.total) };

@@ -13,11 +13,8 @@ import type { PoliciesService } from './policy.service';
 
 /** The policy service: policies, quotes and agencies of the signed-in customer (spec customer-data §7). */
 export async function policyRoutes(app: FastifyInstance, policies: PoliciesService) {
-  app.addHook('onSend', async (_request, reply) => {
-    // Customer data: never kept by a browser or a proxy.
-    reply.header('cache-control', 'no-store');
-  });
-
+  // Customer data is never kept by a browser or a proxy: every answer here takes the platform's default,
+  // Cache-Control: no-store (platform/security.ts).
   route(app, listPoliciesCall, ({ params, query }) => policies.list(params.customerId, query.page));
   route(app, getPolicyCall, ({ params }) => policies.get(params.customerId, params.policyId));
   route(app, listQuotesCall, ({ params }) => policies.quotes(params.customerId));

@@ -110,10 +110,23 @@ export const policySystemActions = {
 } as const;
 export type PolicySystemAction = keyof typeof policySystemActions;
 
+/** Each action's page in the policy system, parsed once per configuration (see policySystemLink). */
+const actionPages = new WeakMap<Config, Map<PolicySystemAction, URL>>();
+
 /** A link into the policy system (or the local stand-in page) for one action on one policy or quote. */
 function policySystemLink(config: Config, action: PolicySystemAction, reference: string): string {
-  const url = new URL(`${config.policySystemUrl}/${action}`);
-  url.searchParams.set(action === 'quote-and-buy' ? 'quote' : 'policy', reference);
+  let pages = actionPages.get(config);
+  if (!pages) actionPages.set(config, (pages = new Map()));
+  let page = pages.get(action);
+  if (!page) pages.set(action, (page = new URL(`${config.policySystemUrl}/${action}`)));
+  const name = action === 'quote-and-buy' ? 'quote' : 'policy';
+  // A policy or quote number (letters and digits) needs no encoding, so the link is written as it stands:
+  // a list of policies makes three links a policy, and parsing a URL for each was a tenth of its time.
+  if (page.search === '' && page.hash === '' && /^[A-Za-z0-9]+$/.test(reference)) {
+    return `${page.href}?${name}=${reference}`;
+  }
+  const url = new URL(page);
+  url.searchParams.set(name, reference);
   return url.href;
 }
 

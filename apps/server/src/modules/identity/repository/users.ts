@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../platform/db';
-import { toUser } from './mappers';
+import { dateOrNull, toUser } from './mappers';
 import type { UserRow, UserStatus } from './rows';
 
 /* The users table: accounts, their status, password and failed attempts. */
@@ -27,6 +27,15 @@ export async function findUserByCustomerId(
     [customerId],
   );
   return rows[0] ? toUser(rows[0]) : null;
+}
+
+/** When the customer's password was last set: the one column the profile shows (null: none, or no account). */
+export async function findPasswordChangedAt(q: Queryable, customerId: string): Promise<Date | null> {
+  const { rows } = await q.query<{ password_changed_at: unknown }>(
+    'SELECT password_changed_at FROM identity_user WHERE customer_id = $1',
+    [customerId],
+  );
+  return rows[0] ? dateOrNull(rows[0].password_changed_at) : null;
 }
 
 export async function insertUser(

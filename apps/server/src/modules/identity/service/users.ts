@@ -1,5 +1,6 @@
 import {
   consumeSessionToken as spendSessionToken,
+  findPasswordChangedAt,
   findUserByCustomerId,
   findUserById,
 } from '../identity.repository';
@@ -45,6 +46,5 @@ export async function getPasswordLastUpdated(
   c: IdentityServiceContext,
   ...[customerId]: Parameters<IdentityService['getPasswordLastUpdated']>
 ): ReturnType<IdentityService['getPasswordLastUpdated']> {
-  const { db } = c;
-  return (await findUserByCustomerId(db, customerId))?.passwordChangedAt ?? null;
+  return findPasswordChangedAt(c.db, customerId);
 }
