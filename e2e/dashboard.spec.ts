@@ -6,7 +6,8 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { contentPage } from './support/content';
 import { expect, test } from './support/fixtures';
 import { expectPdfAbout, expectScreenAtEverySize, phone } from './support/screens';
-import { demo, signIn } from './auth-helpers';
+import { chunkName, readManifest, routeRows } from '../bench/support/route-bundles';
+import { demo, logoutModal, signIn, signOutButton, toDashboardPastMarketingStep } from './auth-helpers';
 
 /*
  * The customer data half against the real server and the seeded portfolio (README, "Demo sign-in"):
@@ -422,4 +423,60 @@ test.describe('dashboard and policies', () => {
     await expect(page.getByRole('checkbox', { name: 'Email' })).toHaveCount(0);
     await expect(page.getByText('You currently get your documents by post to:')).toBeVisible();
   });
+});
+
+/** The app's script files the page asks for from now on (`assets/name-hash.js`), in order, repeats kept. */
+function scriptsFetched(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (/^\/assets\/[^/]+\.js$/.test(pathname)) fetched.push(pathname.slice(1));
+  });
+  return fetched;
+}
+
+test('the dashboard fetches exactly the code the bundle report counts for it; the token client only to renew', async ({
+  page,
+  request,
+}) => {
+  // The report's rule (bench/support/route-bundles.ts, decision 029), read from the build this server serves.
+  const dashboard = routeRows(readManifest()).find((r) => r.route === '/account/dashboard')!;
+  const counted = dashboard.jsFiles.map((f) => f.file).sort();
+  const onDemand = (chunk: string) =>
+    dashboard.onDemand.find((o) => o.chunk === chunk)?.files.map((f) => f.file) ?? [];
+  const tokenClient = onDemand('token-client');
+  expect(tokenClient.map(chunkName)).toEqual(expect.arrayContaining(['token-client', 'vendor-oidc']));
+  expect(counted.map(chunkName)).not.toContain('forms');
+
+  await page.goto('/login');
+  await signIn(page, request, margaret, margaret.phone);
+  await toDashboardPastMarketingStep(page);
+
+  // Opened afresh (a reload, as from a bookmark in this tab): every file it counts, and nothing else.
+  const fetched = scriptsFetched(page);
+  await page.reload();
+  await expect(policiesSection(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect([...new Set(fetched)].sort()).toEqual(counted);
+
+  // An access token that expired while the tab slept: the next start renews it, loading the token client
+  // then, and the customer stays signed in.
+  fetched.length = 0;
+  await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+    const user = JSON.parse(sessionStorage.getItem(key)!) as { expires_at: number };
+    user.expires_at = Math.floor(Date.now() / 1000) - 60;
+    sessionStorage.setItem(key, JSON.stringify(user));
+  });
+  await page.reload();
+  await expect(policiesSection(page)).toBeVisible();
+  await expect(signOutButton(page)).toBeVisible();
+  expect(fetched).toEqual(expect.arrayContaining(tokenClient));
+
+  // Signing out fetches the provider call's code only now.
+  fetched.length = 0;
+  await signOutButton(page).click();
+  await logoutModal(page).getByRole('button', { name: 'Yes, sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(fetched).toEqual(expect.arrayContaining(onDemand('end-current-session')));
 });

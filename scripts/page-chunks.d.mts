@@ -1,6 +1,7 @@
 export interface ManifestChunk {
   file: string;
   src?: string;
+  name?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
@@ -18,7 +19,10 @@ export const manifestFile: string;
 export const pageChunksFile: string;
 export function staticClosure(manifest: Manifest, key: string, into?: Set<string>): Set<string>;
 export function pageTypeModules(manifest: Manifest): Map<string, string>;
+export function blockTypeModules(manifest: Manifest): Map<string, string>;
+export function startupKey(manifest: Manifest): string | undefined;
 export function entryKey(manifest: Manifest): string | undefined;
 export function filesOf(manifest: Manifest, keys: Iterable<string>): PageFiles;
 export const EXPERIMENTS: '@experiments';
+export const STARTUP: '@startup';
 export function pageChunks(manifest: Manifest): Record<string, PageFiles>;

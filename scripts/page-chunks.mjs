@@ -23,8 +23,8 @@ export function staticClosure(manifest, key, into = new Set()) {
   return into;
 }
 
-/** Page type -> manifest key of the module that renders it, read from the SPA's registry source. */
-export function pageTypeModules(manifest) {
+/** The SPA's source files (tests left out). */
+function webSources() {
   const sources = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -34,15 +34,23 @@ export function pageTypeModules(manifest) {
     }
   };
   walk(path.join(webRoot, 'src'));
+  return sources;
+}
 
-  const toKey = (fromFile, spec) => {
-    const base = path.resolve(path.dirname(fromFile), spec);
-    for (const candidate of [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`]) {
-      const key = path.relative(webRoot, candidate).split(path.sep).join('/');
-      if (manifest[key]) return key;
-    }
-    return undefined;
-  };
+/** The manifest key of the module an import in `fromFile` names, if the build has it. */
+function keyOf(manifest, fromFile, spec) {
+  const base = path.resolve(path.dirname(fromFile), spec);
+  for (const candidate of [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`]) {
+    const key = path.relative(webRoot, candidate).split(path.sep).join('/');
+    if (manifest[key]) return key;
+  }
+  return undefined;
+}
+
+/** Page type -> manifest key of the module that renders it, read from the SPA's registry source. */
+export function pageTypeModules(manifest) {
+  const sources = webSources();
+  const toKey = (fromFile, spec) => keyOf(manifest, fromFile, spec);
 
   const result = new Map();
   const registry = sources.find((f) => f.endsWith(path.join('app', 'page-registry.tsx')));
@@ -69,6 +77,21 @@ export function pageTypeModules(manifest) {
       const key = toKey(file, m[2]);
       if (key) result.set(m[1], key);
     }
+  }
+  return result;
+}
+
+/**
+ * Content block type -> manifest key of the feature block that renders it, read from the SPA's block
+ * registry (apps/web/src/app/block-registry.ts). Content's own block types are not lazy and have none.
+ */
+export function blockTypeModules(manifest) {
+  const registry = path.join(webRoot, 'src', 'app', 'block-registry.ts');
+  const result = new Map();
+  const text = readFileSync(registry, 'utf8');
+  for (const m of text.matchAll(/^\s*(\w+)\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)\s*,/gm)) {
+    const key = keyOf(manifest, registry, m[2]);
+    if (key) result.set(m[1], key);
   }
   return result;
 }
@@ -102,6 +125,11 @@ export const EXPERIMENTS = '@experiments';
  */
 export const STARTUP = '@startup';
 
+/** The manifest key of the module whose files STARTUP lists (with what it imports): the content calls. */
+export function startupKey(manifest) {
+  return Object.keys(manifest).find((k) => k.endsWith('src/content/api/content-calls.ts'));
+}
+
 /**
  * For each page type: the scripts and style sheets it needs that the entry does not already load; under
  * EXPERIMENTS, the feature-flag SDK that a page running a content experiment waits for; and under
@@ -115,7 +143,7 @@ export function pageChunks(manifest) {
   for (const [type, key] of pageTypeModules(manifest)) result[type] = filesOf(manifest, own(key));
   const sdk = Object.keys(manifest).find((k) => k.includes('@growthbook/growthbook-react/'));
   if (sdk) result[EXPERIMENTS] = filesOf(manifest, own(sdk));
-  const contentCalls = Object.keys(manifest).find((k) => k.endsWith('src/content/api/content-calls.ts'));
+  const contentCalls = startupKey(manifest);
   if (contentCalls) result[STARTUP] = filesOf(manifest, own(contentCalls));
   return result;
 }

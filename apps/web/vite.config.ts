@@ -6,11 +6,12 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = process.env.PORTAL_DEV_API ?? 'http://localhost:3000';
 
 /**
- * How the build groups modules into files (decision 016). A slow connection pays for every request, so the
- * first page of a visit should need few files: the libraries every page runs (React, React Router)
- * come in one long-cached file, everything the app's start statically needs in the entry, and the code
- * the public pages' forms share in one more (what the sign-in form uses). The parts only the other forms
- * use (codes, dates, choices, the modal) and the rest stay split by page and block, loaded when used.
+ * How the build groups modules into files (decisions 016, 029). A slow connection pays for every request,
+ * so the first page of a visit should need few files: the libraries every page runs (React, React Router)
+ * come in one long-cached file, everything the app's start statically needs in the entry, what renders a
+ * content page's body in one more, and the code the public pages' forms share in another (what the
+ * sign-in form uses), which pages without a form never load. The parts only the other forms use (codes,
+ * dates, choices, the modal) and the rest stay split by page and block, loaded when used.
  */
 const chunkGroups = [
   { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
@@ -28,9 +29,22 @@ const chunkGroups = [
   },
   // What the app's start imports statically, together with the entry rather than in shared pieces.
   { name: 'app', tags: ['$initial' as const], priority: 2 },
+  // What every content page shares, signed in or not: the body's renderers (blocks, rich text, calls to
+  // action, experiment slots) and the small pieces both they and the forms build on (button, placeholders,
+  // the field rules the call contracts use). Apart from the forms' own code, so that a page without a form
+  // (the dashboard above all) does not download it (issue 27).
+  {
+    name: 'content',
+    test: /(apps[\\/]web[\\/]src[\\/](content[\\/](content-blocks|rich-text|call-to-action|content-page-body|blocks[\\/][\w-]+)\.tsx|lib[\\/]feature-flags[\\/]|lib[\\/]forms[\\/]fill-placeholders\.ts|components[\\/]ui[\\/]((button|class-names|visually-hidden|spinner)\.tsx?|ui\.css)))|contracts[\\/]src[\\/](field-rules|content[\\/]rich-text-rules)\.ts/,
+    minShareCount: 2,
+    includeDependenciesRecursively: false,
+    priority: 1,
+  },
+  // The code the public forms share (fields, error summary, validation, form state, the sign-in steps'
+  // messages), in one file with the sign-in form's.
   {
     name: 'forms',
-    test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!(modal|code-input|checkbox|checkbox-group|radio-group|choice-item|resend-button|use-countdown|fieldset|date-of-birth-field|summary-row|password-requirements)\.)|lib[\\/](forms|validation|feature-flags)[\\/]|features[\\/]auth[\\/](components|utils)[\\/]|content[\\/](content-blocks|rich-text|call-to-action|content-page-body)\.tsx))|contracts[\\/]src[\\/](field-rules|content[\\/]rich-text-rules)\.ts/,
+    test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!(modal|code-input|checkbox|checkbox-group|radio-group|choice-item|resend-button|use-countdown|fieldset|date-of-birth-field|summary-row|password-requirements|button|class-names|visually-hidden|spinner|ui)\.)|lib[\\/](forms|validation)[\\/]|features[\\/]auth[\\/](components|utils)[\\/])/,
     minShareCount: 2,
     includeDependenciesRecursively: false,
     priority: 1,

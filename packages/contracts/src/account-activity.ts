@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineCall, named } from './call';
+import { activityChannels, activityKinds, activityMethods } from './account-activity-kinds';
 import { customerCallErrors, customerIdValue, isoDateTime } from './common';
 
 /**
@@ -9,68 +10,10 @@ import { customerCallErrors, customerIdValue, isoDateTime } from './common';
  * phone number or email address, or anything of another customer. Served by the portal service.
  */
 
-/** What happened. The screen has a sentence for each (content); a new kind needs a new sentence. */
-export const activityKinds = [
-  /** A sign-in completed (password and code, or a passkey). */
-  'signed-in',
-  /** A sign-in refused: the password was wrong. */
-  'sign-in-wrong-password',
-  /** A sign-in refused because the account was locked. */
-  'sign-in-while-locked',
-  /** Too many wrong passwords or codes: the account was locked for a while (`until`). */
-  'account-locked',
-  /** The account was unlocked from the emailed link. */
-  'account-unlocked',
-  /** A security code was sent (`method`, `destination`). */
-  'code-sent',
-  /** A security code (or passkey) was not accepted. */
-  'code-wrong',
-  /** A wrong password when confirming it while signed in (before a change). */
-  'password-check-wrong',
-  'password-changed',
-  /** A forgotten-password link was asked for. */
-  'password-reset-requested',
-  /** A new password was set from a forgotten-password link. */
-  'password-reset',
-  /** The online account was activated (the first password set). */
-  'account-activated',
-  'email-changed',
-  'mobile-changed',
-  /** A way to sign in was added (`method`). */
-  'method-added',
-  'method-removed',
-  /** A new set of backup codes replaced any earlier one. */
-  'backup-codes-created',
-  /** The customer signed out of this browser. */
-  'signed-out',
-  /** Sessions ended from "Where you are signed in" (`scope`, `count`). */
-  'sessions-ended',
-  /** We emailed about a sign-in from a browser not seen before (`browser`). */
-  'new-device-email',
-  /** Marketing choice saved: the channels chosen (`channels`, empty for none). */
-  'marketing-choice',
-  /** Paperless choice saved (`paperless`). */
-  'paperless-choice',
-  /** A contact-us message was sent (`about`: the product type it was about). */
-  'contact-message-sent',
-  'account-closed',
-] as const;
+export { activityChannels, activityKinds, activityMethods };
 export const activityKind = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKind>;
-
-/** How: the kind of code or sign-in method. */
-export const activityMethods = [
-  'text',
-  'call',
-  'email',
-  'authenticator-app',
-  'backup-code',
-  'backup-codes',
-  'passkey',
-] as const;
 export type ActivityMethod = (typeof activityMethods)[number];
-
-export const activityChannels = ['email', 'phone', 'post', 'online'] as const;
 
 export const activityItem = named(
   z.object({

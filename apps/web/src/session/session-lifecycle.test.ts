@@ -20,7 +20,14 @@ import { handleLoginCallback } from './login-callback';
 import { peekSignOutNotice, signOut } from './sign-out';
 import { getAuthSnapshot } from './session-store';
 import { callbackUrl, reachTokenExchange } from './testing/journey';
-import { getAccessToken, getCurrentUser, renewTokens, resetRenewalGuard, resetTokenClient } from './tokens';
+import {
+  getAccessToken,
+  getCurrentUser,
+  renewTokens,
+  resetRenewalGuard,
+  resetTokenClient,
+  tokenClientRequested,
+} from './tokens';
 
 let identity: IdentityScenario;
 let visited: string[];
@@ -187,6 +194,42 @@ describe('start-up', () => {
     expect(getCurrentUser()).toBeNull();
     expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:'))).toBe(false);
     expect(providerCalls(callsBefore)).toEqual([]);
+  });
+});
+
+describe('the token client (oidc-client-ts), asked for on demand', () => {
+  it('is not loaded by a reload with usable tokens nor by its data calls, and is for a renewal', async () => {
+    await signedIn();
+    expect(tokenClientRequested(), 'the sign-in exchange loads it').toBe(true);
+    stopAuth();
+    resetTokenClient();
+    await initAuth();
+    expect(await getAccessToken()).toBe(getCurrentUser()?.accessToken);
+    expect(tokenClientRequested(), 'a signed-in page opened with usable tokens').toBe(false);
+
+    // The access token has expired when a data call asks for it (a laptop woken after ten minutes).
+    const callsBefore = tokenCalls().length;
+    vi.setSystemTime(Date.now() + 601_000);
+    const renewed = await getAccessToken();
+    vi.useRealTimers();
+    expect(tokenClientRequested()).toBe(true);
+    expect(
+      tokenCalls()
+        .slice(callsBefore)
+        .map((c) => c.body),
+    ).toEqual([expect.objectContaining({ grant_type: 'refresh_token', refresh_token: 'refresh-1' })]);
+    expect(renewed).toBe(getCurrentUser()?.accessToken);
+  });
+
+  it('is loaded by a start whose tokens expired while the tab was closed, to renew them', async () => {
+    await signedIn();
+    stopAuth();
+    resetTokenClient();
+    vi.setSystemTime(Date.now() + 601_000);
+    await initAuth();
+    vi.useRealTimers();
+    expect(tokenClientRequested()).toBe(true);
+    expect(getAuthSnapshot().isAuthenticated).toBe(true);
   });
 });
 

@@ -134,9 +134,21 @@ export async function revokeRefreshToken(): Promise<void> {
   await (await loadTokenClient()).revokeRefreshToken();
 }
 
-/** Forgets the token client and the tokens in memory (tests, or settings replaced). */
+/**
+ * Whether this tab has asked for the token client (oidc-client-ts), which starts its download. Only the
+ * sign-in exchange and callback (and the challenge page's prefetch), a renewal and the revocation at
+ * sign-out ask: a signed-in page that opens with usable tokens does not (tests; the bundle report counts
+ * the client as loaded on demand, decision 029).
+ */
+export function tokenClientRequested(): boolean {
+  return clientLoading !== undefined;
+}
+
+/** Forgets the token client, as a reload does, and the tokens in memory (tests, or settings replaced). */
 export function resetTokenClient(): void {
   loadedClient?.resetUserManager();
+  loadedClient = undefined;
+  clientLoading = undefined;
   setTokensInMemory(null);
 }
 

@@ -3,7 +3,7 @@ import { contentImage, contentPath, richText, safeLink } from './building-blocks
 import { formField, formFieldOption } from './form-fields';
 import { callToAction } from './calls-to-action';
 import { serviceAlert } from './site-settings';
-import { activityChannels, activityKind, activityMethods } from '../account-activity';
+import { activityChannels, activityKinds, activityMethods } from '../account-activity-kinds';
 
 // ---------------------------------------------------------------------------------------------------
 // Page blocks
@@ -706,6 +706,9 @@ export const signInSessionsBlock = z.looseObject({
   signedOutOthersMessage: richText,
   errorMessage: richText,
 });
+
+/** The activity kinds (the account activity's closed list), as the block's keys. */
+const activityKind = z.enum(activityKinds);
 
 /**
  * "Your account activity" (decision 027): the customer's security and consent history, grouped by day in

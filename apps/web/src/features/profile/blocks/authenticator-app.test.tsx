@@ -10,13 +10,20 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import content from '../../../../../../content/pages/profile-login-security.json';
 import { createQueryClient } from '../../../session/query-client';
 import { callsTo, fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';
 import AuthenticatorAppBlock, { groupedKey } from './authenticator-app';
+
+// Counts the QR code library's loads: the page must not fetch it until a set-up starts.
+const qrCode = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('qrcode', async (importOriginal) => {
+  qrCode.loads += 1;
+  return importOriginal();
+});
 
 const block = content.blocks.find(
   (b) => b.type === 'authenticatorApp',
@@ -117,12 +124,14 @@ describe('authenticator app block', () => {
     fakePortal();
     render();
     expect(await screen.findByText('Not set up')).toBeInTheDocument();
+    expect(qrCode.loads, 'the QR code library is not loaded with the page').toBe(0);
     await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
 
     const heading = await screen.findByRole('heading', { name: 'Set up your authenticator app' });
     await waitFor(() => expect(heading).toHaveFocus());
     const qr = await screen.findByRole('img', { name: /^QR code for your authenticator app/ });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(qrCode.loads, 'loaded once the set-up started').toBe(1);
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
 
     const code = screen.getByRole('textbox', { name: 'Code from your app' });

@@ -1,6 +1,7 @@
 import type { BlockOf } from '@portal/contracts/content';
 import type { TotpEnrolment } from '@portal/contracts/sign-in-methods';
-import { toString as qrCodeSvg } from 'qrcode';
+// Types only: the library is loaded with import() when a set-up starts (see loadQrCode).
+import type * as QrCodeLibrary from 'qrcode';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -23,14 +24,35 @@ type Block = BlockOf<'authenticatorApp'>;
 /** The base32 key in groups of four, as apps ask for it to be typed. */
 export const groupedKey = (key: string) => key.match(/.{1,4}/g)?.join(' ') ?? key;
 
+let qrCodeLibrary: Promise<typeof QrCodeLibrary> | undefined;
+
+/**
+ * The QR code library (about 7 KB compressed), fetched when a customer starts setting the app up, beside
+ * the enrolment call, rather than by every visit to the page (issue 27). A failed download is tried again
+ * next time.
+ */
+function loadQrCode(): Promise<typeof QrCodeLibrary> {
+  qrCodeLibrary ??= import('qrcode').catch((error: unknown) => {
+    qrCodeLibrary = undefined;
+    throw error;
+  });
+  return qrCodeLibrary;
+}
+
 /** The QR code of the otpauth:// URI, drawn here (no image service ever sees the key). */
 function QrCode({ uri, alt }: { uri: string; alt: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void qrCodeSvg(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then((drawn) => {
-      if (live) setSvg(drawn);
-    });
+    loadQrCode()
+      .then((qrCode) => qrCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+      .then(
+        (drawn) => {
+          if (live) setSvg(drawn);
+        },
+        // Without the library (offline for a moment) the key below is the way to set the app up.
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -183,6 +205,8 @@ function AuthenticatorAppBlock({ block }: { block: Block }) {
     setBusy(true);
     setFailed(false);
     setMessage(null);
+    // The QR code's library downloads while the customer confirms their password and the key is made.
+    loadQrCode().catch(() => undefined);
     try {
       setEnrolment(await guarded(() => enrolTotp(customerId)));
     } catch (error) {

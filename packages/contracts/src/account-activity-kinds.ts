@@ -1,0 +1,65 @@
+/*
+ * The closed lists of the account activity (account-activity.ts), apart from its call and schemas: the
+ * content contract's account-activity block is keyed by them, and the content calls, which every page the
+ * SPA renders itself loads at start, need them without the activity call's schemas (issue 27).
+ */
+
+/** What happened. The screen has a sentence for each (content); a new kind needs a new sentence. */
+export const activityKinds = [
+  /** A sign-in completed (password and code, or a passkey). */
+  'signed-in',
+  /** A sign-in refused: the password was wrong. */
+  'sign-in-wrong-password',
+  /** A sign-in refused because the account was locked. */
+  'sign-in-while-locked',
+  /** Too many wrong passwords or codes: the account was locked for a while (`until`). */
+  'account-locked',
+  /** The account was unlocked from the emailed link. */
+  'account-unlocked',
+  /** A security code was sent (`method`, `destination`). */
+  'code-sent',
+  /** A security code (or passkey) was not accepted. */
+  'code-wrong',
+  /** A wrong password when confirming it while signed in (before a change). */
+  'password-check-wrong',
+  'password-changed',
+  /** A forgotten-password link was asked for. */
+  'password-reset-requested',
+  /** A new password was set from a forgotten-password link. */
+  'password-reset',
+  /** The online account was activated (the first password set). */
+  'account-activated',
+  'email-changed',
+  'mobile-changed',
+  /** A way to sign in was added (`method`). */
+  'method-added',
+  'method-removed',
+  /** A new set of backup codes replaced any earlier one. */
+  'backup-codes-created',
+  /** The customer signed out of this browser. */
+  'signed-out',
+  /** Sessions ended from "Where you are signed in" (`scope`, `count`). */
+  'sessions-ended',
+  /** We emailed about a sign-in from a browser not seen before (`browser`). */
+  'new-device-email',
+  /** Marketing choice saved: the channels chosen (`channels`, empty for none). */
+  'marketing-choice',
+  /** Paperless choice saved (`paperless`). */
+  'paperless-choice',
+  /** A contact-us message was sent (`about`: the product type it was about). */
+  'contact-message-sent',
+  'account-closed',
+] as const;
+
+/** How: the kind of code or sign-in method. */
+export const activityMethods = [
+  'text',
+  'call',
+  'email',
+  'authenticator-app',
+  'backup-code',
+  'backup-codes',
+  'passkey',
+] as const;
+
+export const activityChannels = ['email', 'phone', 'post', 'online'] as const;
