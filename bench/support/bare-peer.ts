@@ -17,7 +17,7 @@ import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-export interface PeerStatement {
+interface PeerStatement {
   sql: string;
   params: unknown[];
   /** The name the portal prepared it under; absent: run unnamed, as the portal ran it. */
@@ -28,7 +28,7 @@ export interface PeerStatement {
 export type PeerBatch =
   { kind: 'parallel'; statements: PeerStatement[] } | { kind: 'transaction'; statements: PeerStatement[] };
 
-export interface PeerCall {
+interface PeerCall {
   batches: PeerBatch[];
   /** For a PDF: a file holding the bytes the portal answered, sent after the statements. */
   pdfFile?: string;

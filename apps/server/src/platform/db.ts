@@ -68,7 +68,7 @@ const MAX_PREPARED_STATEMENTS = 1000;
  * a schema change ("cached plan must not change result type", from a migration by a newer instance
  * during a rolling deployment) is run unnamed from then on.
  */
-export function statementNames(limit = MAX_PREPARED_STATEMENTS) {
+function statementNames(limit = MAX_PREPARED_STATEMENTS) {
   const names = new Map<string, string | null>();
   return {
     nameOf(sql: string): string | undefined {
