@@ -5,15 +5,17 @@
  *
  * The rule: a route counts the files it fetches when it is opened, before anyone does anything on it:
  * - the entry with everything it imports, and its page type's lazy module with everything that imports;
- * - a page the SPA renders itself (every signed-in page, and the public ones the server does not render:
- *   `isServerRendered`) also the start-up files the server names in its HTML (the content calls, `@startup`
- *   in page-chunks.json); a server-rendered page fetches them only after it works (page init's schema) or
- *   when the visitor moves on (the content calls), and they are not counted for it (decision 016);
+ * - not the content calls' start-up files (`@startup` in page-chunks.json): a page the SPA renders itself
+ *   (every signed-in page, and the public ones the server does not render: `isServerRendered`) is opened
+ *   with its public content in its HTML (decision 017), so the server does not name them (issue 27) and the
+ *   SPA fetches them only when the visitor moves on; a server-rendered page fetches them after it works
+ *   (decision 016). (The same page opened with a query string reads its content itself and fetches them.)
  * - a signed-in page also the shell's chunks every signed-in page loads at its first render (the customer's
  *   data, the inactivity timer, the content renderer, page init's schema), and the feature blocks its
  *   content names (app/block-registry.ts), which it loads beside its data.
  * Not counted, and listed as "on demand" with what loads them: the shell's chunks that only an event
- * loads (`onDemandShellChunks`: the token client, the sign-out calls, the sign-out question). Any other
+ * loads (`onDemandShellChunks`: the token client, the sign-out calls, the sign-out question, the content
+ * calls). Any other
  * chunk the shell can load is counted, so a new one is in the figure until someone shows it is on demand.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -28,7 +30,6 @@ import {
   filesOf,
   manifestFile,
   pageTypeModules,
-  startupKey,
   staticClosure,
   type Manifest,
 } from '../../scripts/page-chunks.mjs';
@@ -52,6 +53,8 @@ const onDemandShellChunks: Readonly<Record<string, string>> = {
   cancel: 'signing out while a sign-in transaction is open',
   'end-current-session': 'signing out',
   'content-modal': 'the sign-out question (Sign out in the header)',
+  'content-calls':
+    'moving to another page (its content), or a page opened without its content in the HTML (with a query string, or the navigation unavailable)',
 };
 
 export interface FileSize {
@@ -133,7 +136,6 @@ export function routeRows(manifest: Manifest): RouteRow[] {
   const blockModules = blockTypeModules(manifest);
   const pageModuleKeys = new Set(modules.values());
   const blockModuleKeys = new Set(blockModules.values());
-  const startup = startupKey(manifest);
   // The shell's other chunks: what the entry imports with import(), without the pages (the page types'
   // modules and the router's own lazy route, the sign-in callback page, which a signed-in page never
   // shows) and the features' blocks (counted by the pages whose content has them).
@@ -151,7 +153,6 @@ export function routeRows(manifest: Manifest): RouteRow[] {
     const moduleKey = modules.get(page.type);
     if (moduleKey) staticClosure(manifest, moduleKey, chunks);
     else problems.push(`no lazy module found for page type ${page.type}`);
-    if (spaRendered && startup) staticClosure(manifest, startup, chunks);
     if (signedIn) for (const key of firstRenderKeys) staticClosure(manifest, key, chunks);
     const pageJs = new Set(filesOf(manifest, chunks).js);
 

@@ -204,11 +204,16 @@ export async function installSpa(app: FastifyInstance, config: Config) {
    * the feature-flag SDK when it runs a content experiment), so they download with the app instead of
    * after it.
    */
-  function variantHtml(index: Index, page: { type: string; experiments: boolean } | undefined): string {
+  function variantHtml(
+    index: Index,
+    page: { type: string; experiments: boolean } | undefined,
+    { contentCalls = true }: { contentCalls?: boolean } = {},
+  ): string {
     const own = page ? index.pageChunks[page.type] : undefined;
     const sdk = page?.experiments ? index.pageChunks[EXPERIMENTS] : undefined;
-    // This answer is not server-rendered: the SPA renders it, and needs its start-up code first.
-    const startup = index.pageChunks[STARTUP];
+    // This answer is not server-rendered: the SPA renders it, and needs its start-up code (the content
+    // calls) first, unless the answer carries the content those calls would fetch (variantWithContent).
+    const startup = contentCalls ? index.pageChunks[STARTUP] : undefined;
     return injectPreloads(index.html, {
       js: [...new Set([...(startup?.js ?? []), ...(own?.js ?? []), ...(sdk?.js ?? [])])],
       css: [...new Set([...(own?.css ?? []), ...(sdk?.css ?? [])])],
@@ -252,8 +257,15 @@ export async function installSpa(app: FastifyInstance, config: Config) {
       ]);
       if (!settings) return undefined;
       const page = prepared.value;
+      // With the settings, the navigation and the page in it, the SPA makes no content call when it starts,
+      // so their code is not preloaded (5.4 KB a signed-in page, issue 27); it loads when the customer
+      // moves on. Without the navigation the SPA fetches it at once, and its code is named as before.
       const html = withPublicContent(
-        variantHtml(index, { type: page.type, experiments: page.experiments.length > 0 }),
+        variantHtml(
+          index,
+          { type: page.type, experiments: page.experiments.length > 0 },
+          { contentCalls: navigation === null },
+        ),
         { path: normaliseContentPath(urlPath), settings, navigation, page },
       );
       const body = new PrecompressedBody(html);
