@@ -180,24 +180,36 @@ function cpuOf(pid: number): number {
   }
 }
 
-/** CPU time of every PostgreSQL process on this machine (milliseconds), NaN without /proc. */
-function postgresCpu(): number {
+/** CPU time (milliseconds) of each PostgreSQL process on this machine now, by process id. */
+function postgresCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
   try {
-    let total = 0;
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
         if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-        total += cpuOf(Number(entry));
+        cpu.set(Number(entry), cpuOf(Number(entry)));
       } catch {
         // The process ended meanwhile.
       }
     }
-    return total;
   } catch {
-    return NaN;
+    // No /proc: not measured.
   }
+  return cpu;
+}
+
+/**
+ * The CPU PostgreSQL spent between two readings: each process's own growth (a new one from zero). A
+ * process that ended in between (a pool closing an idle connection) is left out rather than subtracted.
+ */
+function postgresCpuSince(before: Map<number, number>): number {
+  const now = postgresCpu();
+  if (now.size === 0) return NaN;
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Runs the load and measures the CPU the server (pid) and PostgreSQL spent meanwhile. */
@@ -207,12 +219,12 @@ async function withCpu<T>(
   work: () => Promise<T>,
 ): Promise<{ value: T; serverMs: number; databaseMs: number }> {
   const server0 = pid === undefined ? NaN : cpuOf(pid);
-  const database0 = database ? postgresCpu() : NaN;
+  const database0 = database ? postgresCpu() : undefined;
   const value = await work();
   return {
     value,
     serverMs: pid === undefined ? NaN : cpuOf(pid) - server0,
-    databaseMs: database ? postgresCpu() - database0 : NaN,
+    databaseMs: database0 ? postgresCpuSince(database0) : NaN,
   };
 }
 
