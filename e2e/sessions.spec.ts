@@ -21,6 +21,9 @@ test('Fiona sees where she is signed in, signs one browser out, then every other
   browser,
   request,
 }) => {
+  // Three sign-ins through the UI, each with its code: 30 to 55 s alone, over the 60 s default when the
+  // whole suite shares two cores (as the other journeys with several sign-ins allow for).
+  test.setTimeout(180_000);
   const other = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
   const third = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
   const elsewhere = await other.newPage();
