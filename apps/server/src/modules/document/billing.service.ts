@@ -1,5 +1,5 @@
 import { pdfFileName, type BillingDocumentPage } from '@portal/contracts/document';
-import type { Policy } from '@portal/contracts/policy';
+import type { PolicyBillingTerms } from '../policy/policy.repository';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
@@ -41,7 +41,11 @@ const monthName = (iso: string) =>
     new Date(`${iso}T00:00:00Z`),
   );
 
-function billingPdf(doc: BillingDocumentRecord, policies: Policy[], addressee: string[]): PdfContent {
+function billingPdf(
+  doc: BillingDocumentRecord,
+  policies: PolicyBillingTerms[],
+  addressee: string[],
+): PdfContent {
   const { account } = doc;
   const base = { reference: `Billing account ${account.accountNumber}`, addressee, date: longDate(doc.date) };
   const policy = policies.find((p) => p.policyNumber === doc.policyNumber);
@@ -51,9 +55,9 @@ function billingPdf(doc: BillingDocumentRecord, policies: Policy[], addressee: s
       const monthly = policies.filter((p) => p.paymentFrequency === 'Monthly');
       const rows = monthly.map((p): [string, string] => [
         `${p.productName} ${p.policyNumber}`,
-        pounds(instalments(p.annualPremium.value).rest),
+        pounds(instalments(p.annualPremium).rest),
       ]);
-      const total = monthly.reduce((sum, p) => sum + instalments(p.annualPremium.value).rest, 0);
+      const total = monthly.reduce((sum, p) => sum + instalments(p.annualPremium).rest, 0);
       return {
         ...base,
         title: doc.name,
@@ -73,7 +77,7 @@ function billingPdf(doc: BillingDocumentRecord, policies: Policy[], addressee: s
     }
     case 'payment_schedule': {
       if (!policy) throw notFound('There is no such document.');
-      const { first, rest } = instalments(policy.annualPremium.value);
+      const { first, rest } = instalments(policy.annualPremium);
       const rows = Array.from({ length: 12 }, (_, i): [string, string] => [
         longDate(addMonths(policy.startDate, i, day)),
         pounds(i === 0 ? first : rest),
@@ -87,7 +91,7 @@ function billingPdf(doc: BillingDocumentRecord, policies: Policy[], addressee: s
             rows: [
               ['Policy number', policy.policyNumber],
               ['Product', policy.productName],
-              ['Annual premium', pounds(policy.annualPremium.value)],
+              ['Annual premium', pounds(policy.annualPremium)],
             ],
           },
           { heading: 'Your instalments', rows },
@@ -129,9 +133,7 @@ function billingPdf(doc: BillingDocumentRecord, policies: Policy[], addressee: s
               ['Period of cover', `${longDate(policy.startDate)} to ${longDate(policy.renewalDate)}`],
               [
                 'Amount due',
-                policy.annualPremium.value === 0
-                  ? 'Included in your package'
-                  : pounds(policy.annualPremium.value),
+                policy.annualPremium === 0 ? 'Included in your package' : pounds(policy.annualPremium),
               ],
               ['Please pay by', longDate(policy.startDate)],
             ],
@@ -173,9 +175,16 @@ export function createBillingService(
       const doc = await findBillingDocument(ctx.db, customerId, docId);
       if (!doc) throw notFound('There is no such document.');
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
-      // The account's policies in one read, and the addressee alongside.
+      // What the bill shows of the policies it names (a statement: the account's; a schedule or a bill: its
+      // own; a Direct Debit confirmation: none), in one read beside the addressee.
+      const named =
+        doc.kind === 'statement'
+          ? doc.account.policyNumbers
+          : doc.kind === 'direct_debit_confirmation' || doc.policyNumber === null
+            ? []
+            : [doc.policyNumber];
       const [policies, lines] = await Promise.all([
-        ctx.services.policies.getMany(customerId, doc.account.policyNumbers),
+        ctx.services.policies.billingTerms(customerId, named),
         addressee(customerId),
       ]);
       const content = billingPdf(doc, policies, lines);

@@ -132,18 +132,47 @@ export async function findCustomerPolicy(
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-/** Those of the customer's policies whose numbers are given, in one query: the others are left out. */
-export async function findCustomerPolicies(
+/** What a bill says of a policy: its number, product, premium, how it is paid and its dates. */
+export interface PolicyBillingTerms {
+  policyNumber: string;
+  productName: string;
+  paymentFrequency: 'Monthly' | 'Annual';
+  annualPremium: number;
+  startDate: string;
+  renewalDate: string;
+}
+
+/**
+ * The billing terms of those of the customer's policies whose numbers are given, in one query (the others are
+ * left out): only the columns a bill shows, not the lines of business that make most of a policy's row.
+ */
+export async function findCustomerBillingTerms(
   q: Queryable,
   customerId: string,
   policyNumbers: readonly string[],
-): Promise<PolicyRecord[]> {
+): Promise<PolicyBillingTerms[]> {
   if (policyNumbers.length === 0) return [];
-  const { rows } = await q.query<PolicyRow>(
-    `SELECT ${columns} FROM policy WHERE customer_id = $1 AND policy_number = ANY($2::text[])`,
+  const { rows } = await q.query<{
+    policy_number: string;
+    product_name: string;
+    payment_frequency: string;
+    annual_premium: string;
+    start_date: string;
+    renewal_date: string;
+  }>(
+    `SELECT policy_number, product_name, payment_frequency, annual_premium::text AS annual_premium,
+       start_date::text AS start_date, renewal_date::text AS renewal_date
+     FROM policy WHERE customer_id = $1 AND policy_number = ANY($2::text[])`,
     [customerId, policyNumbers],
   );
-  return rows.map(toRecord);
+  return rows.map((row) => ({
+    policyNumber: row.policy_number,
+    productName: row.product_name,
+    paymentFrequency: row.payment_frequency === 'Monthly' ? 'Monthly' : 'Annual',
+    annualPremium: Number(row.annual_premium),
+    startDate: row.start_date,
+    renewalDate: row.renewal_date,
+  }));
 }
 
 /** One page of the customer's policies, newest start first, and how many they have in all. */

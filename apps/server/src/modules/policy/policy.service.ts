@@ -27,7 +27,7 @@ import {
   findCustomerAgency,
   findHolder,
   findMutualDirectId,
-  findCustomerPolicies,
+  findCustomerBillingTerms,
   findCustomerPolicy,
   findMutualDirect,
   findPolicyAgency,
@@ -39,6 +39,7 @@ import {
   upsertPolicy,
   upsertQuote,
   type AgencyRecord,
+  type PolicyBillingTerms,
   type PolicyRecord,
   type PolicySummaryRecord,
 } from './policy.repository';
@@ -50,8 +51,11 @@ export interface PoliciesService {
   list(customerId: string, page: number): Promise<PolicyList>;
   /** One of the customer's policies with its lines of business; 404 when it is not theirs. */
   get(customerId: string, policyNumber: string): Promise<Policy>;
-  /** Several of the customer's policies in one read, in the order asked; 404 when one is not theirs. */
-  getMany(customerId: string, policyNumbers: readonly string[]): Promise<Policy[]>;
+  /**
+   * What bills say of those of the customer's policies whose numbers are given, in one read and in the order
+   * asked: the others (not theirs, or no longer held) are left out.
+   */
+  billingTerms(customerId: string, policyNumbers: readonly string[]): Promise<PolicyBillingTerms[]>;
   quotes(customerId: string): Promise<Quote[]>;
   /** The customer's own agency; 404 when they have none. */
   agency(customerId: string): Promise<Agency>;
@@ -221,15 +225,11 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
       return policyOf(config, p);
     },
 
-    async getMany(customerId, policyNumbers) {
+    async billingTerms(customerId, policyNumbers) {
       const found = new Map(
-        (await findCustomerPolicies(db, customerId, policyNumbers)).map((p) => [p.policyNumber, p]),
+        (await findCustomerBillingTerms(db, customerId, policyNumbers)).map((p) => [p.policyNumber, p]),
       );
-      return policyNumbers.map((n) => {
-        const p = found.get(n);
-        if (!p) throw notFound('There is no such policy.');
-        return policyOf(config, p);
-      });
+      return policyNumbers.flatMap((n) => found.get(n) ?? []);
     },
 
     async quotes(customerId) {
