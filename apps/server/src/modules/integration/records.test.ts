@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, clientToken, eventsOnlyClient, integrationEnv } from '../../../test/integration-client';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { signIn, type SignedIn } from '../../../test/sign-in';
 
 const MARGARET = 'margaret.thompson@example.co.uk';
@@ -540,6 +541,41 @@ describe('the records of the integration API', () => {
           'splash-spring',
         ]),
       ).toBe(0);
+    });
+  });
+
+  describe('a policy a billing account still names', () => {
+    it("is removed: the account's statement and Direct Debit confirmation are still drawn, without it; its schedule is 404", async () => {
+      const helen = await signIn(t, 'helen.dawson@example.co.uk');
+      const docs = async (kind: string) =>
+        (
+          await t.db.query<{ document_id: string; policy_number: string | null; account_number: string }>(
+            `SELECT document_id, policy_number, account_number FROM billing_document
+             WHERE customer_id = $1 AND kind = $2 ORDER BY document_date DESC, document_id`,
+            [helen.customerId, kind],
+          )
+        ).rows;
+      const bill = (id: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/v1/document/billing/${helen.customerId}/${id}`,
+          headers: { authorization: helen.authorization },
+        });
+      const gone = (await docs('payment_schedule'))[0]!;
+      const statement = (await docs('statement')).find((d) => d.account_number === gone.account_number)!;
+      const confirmation = (await docs('direct_debit_confirmation')).find(
+        (d) => d.account_number === gone.account_number,
+      )!;
+      expect(await pdfText((await bill(statement.document_id)).rawPayload)).toContain(gone.policy_number);
+
+      const removed = await remove(`/integration/v1/policies/${gone.policy_number}`, '2099-01-01T00:00:00Z');
+      expect(removed.json()).toMatchObject({ status: 'removed' });
+
+      const text = await pdfText((await bill(statement.document_id)).rawPayload);
+      expect(text).toContain('Your payments this month');
+      expect(text).not.toContain(gone.policy_number);
+      expect((await bill(confirmation.document_id)).statusCode).toBe(200);
+      expect((await bill(gone.document_id)).statusCode).toBe(404);
     });
   });
 });
