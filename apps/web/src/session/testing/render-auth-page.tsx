@@ -23,13 +23,25 @@ export type { PageOf };
 /**
  * Renders a page under a root route with site settings and page init, with the memory router registered
  * as the app's navigator (so the session's navigation is observable in `router.state.location`).
+ * `visited()` lists every path the router has shown, in order: the test router renders the same page at
+ * every path, so a page that leaves (to the verify page, say) may run again there and move on before a
+ * test looks at `location()`.
  */
 export async function renderAuthPage(ui: ReactNode, path = '/') {
   setPageInit(testPageInit);
   const rendered = renderWithRoot(ui, { path });
   const unregister = registerNavigator(routerNavigator(rendered.router));
+  const visited = [rendered.router.state.location.pathname];
+  rendered.router.subscribe(({ location }) => {
+    if (visited.at(-1) !== location.pathname) visited.push(location.pathname);
+  });
   // The root route's loader (site settings) resolves before the page renders.
   await waitFor(() => expect(rendered.router.state.initialized).toBe(true));
   await act(() => Promise.resolve());
-  return { ...rendered, unregister, location: () => rendered.router.state.location };
+  return {
+    ...rendered,
+    unregister,
+    location: () => rendered.router.state.location,
+    visited: () => [...visited],
+  };
 }
