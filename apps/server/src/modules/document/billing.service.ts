@@ -1,5 +1,4 @@
 import { pdfFileName, type BillingDocumentPage } from '@portal/contracts/document';
-import type { PolicyBillingTerms } from '../policy/policy.repository';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/module';
@@ -14,6 +13,7 @@ import {
   type BillingDocumentRecord,
 } from './billing.repository';
 import { demoSeedActor } from '../integration/versioned';
+import type { PolicyBillingTerms } from '../policy';
 import type { BillingDocumentInput } from './records.service';
 import { sendStoredFile } from './stored-file';
 
