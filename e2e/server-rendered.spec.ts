@@ -1,5 +1,7 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { contentPage } from './support/content';
+import type { Page } from '@playwright/test';
+import { demo } from './auth-helpers';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -152,4 +154,103 @@ test('a rendered page works as the SPA: a link moves the router, and the next pa
     page.getByRole('heading', { level: 1, name: contentPage('register.json').heading }),
   ).toBeVisible();
   expect(documents).toEqual([]);
+});
+
+/**
+ * On a slow phone the form is on screen seconds before the app's code: people type, and password managers
+ * fill, in the meantime. What they typed is kept when the app takes the page over, and a form sent before
+ * is held (never sent natively, which would put the password into the address) and sent once the app has
+ * it (decision 031).
+ */
+async function holdTheApp(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(frame.url());
+  });
+  return { release, addresses };
+}
+
+function hydrated(page: Page) {
+  return expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+      ),
+    )
+    .toBe(true);
+}
+
+test('sign-in details filled and sent before the app arrived are kept, never put in the address, and sent once it has', async ({
+  page,
+}) => {
+  const app = await holdTheApp(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'Email address' }).fill(demo.margaret.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.margaret.password);
+  // Enter in the password box sends the form, as a customer would once their password manager has filled it.
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  // Held: still the sign-in page, with what was typed, and nothing in the address.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(demo.margaret.email);
+
+  app.release();
+  // Once the app has the page, the press is made with what was typed: her password was right.
+  await expect(page).toHaveURL(/\/login\/verify$/, { timeout: 20_000 });
+  await expect(page.getByRole('radio', { name: demo.margaret.textRadio, exact: true })).toBeVisible();
+  for (const address of app.addresses) {
+    expect(address).not.toContain(encodeURIComponent(demo.margaret.password));
+    expect(address).not.toContain('password=');
+    expect(new URL(address).search).toBe('');
+  }
+});
+
+test('registration details typed before the app arrived are kept: the form is complete when it takes over', async ({
+  page,
+}) => {
+  const app = await holdTheApp(page);
+  await page.goto('/register', { waitUntil: 'commit' });
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('textbox', { name: 'Email address' }).fill('eleanor.hughes@example.co.uk');
+  await page.getByRole('textbox', { name: 'Date of birth' }).fill('25/11/1978');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('EX39 2QQ');
+  const terms = page.getByRole('checkbox', { name: 'I have read and agree to the terms of use' });
+  await terms.check();
+
+  app.release();
+  await hydrated(page);
+  // The app has every value: Continue is available, and a later render (here: leaving a field) keeps them.
+  await expect(continueButton).not.toHaveAttribute('aria-disabled');
+  await page.getByRole('textbox', { name: 'Postcode' }).press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(
+    'eleanor.hughes@example.co.uk',
+  );
+  await expect(page.getByRole('textbox', { name: 'Date of birth' })).toHaveValue('25/11/1978');
+  await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('EX39 2QQ');
+  await expect(terms).toBeChecked();
+  await expect(continueButton).not.toHaveAttribute('aria-disabled');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a reset request sent before the app arrived with a wrong address shows what to fix once it has', async ({
+  page,
+}) => {
+  const app = await holdTheApp(page);
+  await page.goto('/forgotten-password', { waitUntil: 'commit' });
+  const emailBox = page.getByRole('textbox', { name: 'Email address' });
+  await emailBox.fill('thomas.reid@');
+  await page.getByRole('button', { name: 'Send reset link' }).click({ force: true });
+  await expect(page).toHaveURL(/\/forgotten-password$/);
+
+  app.release();
+  // The held press, made with what was typed: the summary says what to fix, and the address is still there.
+  await expect(page.getByRole('alert')).toContainText('Enter an email address in the correct format');
+  await expect(emailBox).toHaveValue('thomas.reid@');
+  expect(app.addresses.every((address) => new URL(address).search === '')).toBe(true);
 });

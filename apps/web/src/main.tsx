@@ -2,6 +2,7 @@ import type { PageContent } from '@portal/contracts/content';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
+import { releaseSubmits, TakeOverEarlyInput } from './app/early-input';
 import { FallbackPage } from './app/errors/fallback-page';
 import { readHydrationPayload, readPublicContent, type HydrationPayload } from './app/hydration';
 import { FullPageLoader } from './app/loader/full-page-loader';
@@ -96,7 +97,9 @@ async function hydrate(container: HTMLElement, payload: HydrationPayload, route:
     reactRoot = hydrateRoot(
       container,
       <StrictMode>
-        <App router={router} />
+        <TakeOverEarlyInput container={container}>
+          <App router={router} />
+        </TakeOverEarlyInput>
       </StrictMode>,
     );
   });
@@ -140,9 +143,15 @@ async function start() {
     holdLoadersUntil(services);
     const reactRoot = await hydrate(container, payload, hydratable);
     // Without base URLs the page cannot do anything: the same fallback as failed site settings.
-    if (!(await services)) reactRoot?.render(<FallbackPage />);
+    if (!(await services)) {
+      releaseSubmits();
+      reactRoot?.render(<FallbackPage />);
+    }
     return;
   }
+  // The SPA renders this page itself: its forms send themselves (a server-rendered page's guard, if the
+  // page has one, holds nothing).
+  releaseSubmits();
   if (!(await startServices())) {
     createRoot(container).render(<FallbackPage />);
     return;

@@ -11,6 +11,14 @@ import type { PageInitSettings } from './page-init';
 export const HYDRATION_ELEMENT_ID = 'portal-hydration';
 
 /**
+ * The window property through which a server-rendered page's submit guard (the one inline script it carries,
+ * allowed by its hash) hands the SPA a form the customer sent before the app had taken the page over: the
+ * guard holds such a submit (no native send, so nothing typed goes into an address) and the SPA sends it
+ * once it has the form (decision 031). The SPA sets `live` when it handles submits itself.
+ */
+export const EARLY_SUBMIT_GLOBAL = '__portalEarlySubmit';
+
+/**
  * The id of the JSON element that carries the public content of a page the SPA renders itself (a signed-in
  * page, a sign-in step): the site settings, the navigation and the page at the address, as the content
  * service answers them, so the SPA's first render waits for no content call (decision 017). Content holds

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { experimentIdFrom } from './server-render';
+import { inlineScripts } from './spa';
 
 /*
  * The server's part of rendering public pages (decision 016): which requests are rendered, what goes into
@@ -125,7 +126,12 @@ describe('server-rendered public pages', () => {
     const hash = createHash('sha256').update(style!).digest('base64');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
-    expect(csp).toContain("script-src 'self';");
+    // The one inline script is the submit guard, allowed by its own hash (decision 031).
+    const scripts = inlineScripts(res.body);
+    expect(scripts).toHaveLength(1);
+    const guard = between(res.body, scripts[0]!, '</script>');
+    const guardHash = createHash('sha256').update(guard!).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${guardHash}';`);
     // The page's own code is still named for the browser to fetch with the app.
     expect(res.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/login-page-Aa11Bb22.js">',

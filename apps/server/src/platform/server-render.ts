@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { GrowthBook, type FeatureDefinition } from '@growthbook/growthbook';
 import type { FeatureDefinitions, PageContent } from '@portal/contracts/content';
 import {
+  EARLY_SUBMIT_GLOBAL,
   HYDRATION_ELEMENT_ID,
   PUBLIC_CONTENT_ELEMENT_ID,
   type ExperimentViewed,
@@ -126,12 +127,27 @@ export function withPublicContent(html: string, content: PublicContentPayload): 
   );
 }
 
+/**
+ * The submit guard of a server-rendered page (decision 031): until the SPA has taken the page over, a form
+ * sent (Enter in a field, a press of its button) is held rather than sent natively, which would put what
+ * was typed, a password included, into the page's address and lose it. The SPA sends the held form once it
+ * has it, with what was typed. The page's only inline script; the CSP allows it by its hash.
+ */
+export const EARLY_SUBMIT_SCRIPT =
+  `(function(){var h={live:false,form:null,submitter:null};window.${EARLY_SUBMIT_GLOBAL}=h;` +
+  `document.addEventListener('submit',function(e){if(h.live)return;e.preventDefault();e.stopPropagation();` +
+  `h.form=e.target;h.submitter=e.submitter||null},true)})();`;
+
+/** The CSP source that allows the submit guard, and nothing else inline. */
+export const EARLY_SUBMIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_SUBMIT_SCRIPT).digest('base64')}'`;
+
 const ROOT_OUTLET = /<div id="root">[\s\S]*?<!--\/root-outlet-->\s*<\/div>/;
 
 /**
  * index.html with a rendered page: the title, #root filled, the hydration data before `</body>`, and the
  * page's styles inline in place of the stylesheet links (no request stands between the HTML and the first
- * paint). Returns the HTML and the hash of the inline style for the CSP.
+ * paint), and the submit guard. Returns the HTML and the hash of the inline style for the CSP (the guard's is
+ * EARLY_SUBMIT_SCRIPT_HASH).
  */
 export function composePage(
   indexHtml: string,
@@ -151,7 +167,10 @@ export function composePage(
       '',
     );
   }
-  html = html.replace(/<\/head>/i, () => `    <style>${css.text}</style>\n  </head>`);
+  html = html.replace(
+    /<\/head>/i,
+    () => `    <style>${css.text}</style>\n    <script>${EARLY_SUBMIT_SCRIPT}</script>\n  </head>`,
+  );
   html = html.replace(ROOT_OUTLET, () => `<div id="root">${rendered.html}</div>`);
   html = html.replace(
     /<\/body>/i,

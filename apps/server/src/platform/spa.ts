@@ -9,6 +9,7 @@ import { buildPageInitSettings } from './page-init';
 import { PrecompressedBody } from './precompressed';
 import {
   composePage,
+  EARLY_SUBMIT_SCRIPT_HASH,
   cssReader,
   experimentCookie,
   experimentIdFrom,
@@ -410,13 +411,18 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     }
   }
 
-  function allowStyleHash(reply: FastifyReply, styleHash: string) {
-    // The inline style is allowed by its hash, for this answer only.
+  function allowInlineHashes(reply: FastifyReply, styleHash: string) {
+    // The rendered page's inline style and its submit guard are allowed by their hashes, for this answer only.
     const csp = reply.getHeader('Content-Security-Policy');
     if (typeof csp === 'string') {
       reply.header(
         'Content-Security-Policy',
-        csp.replace(/style-src ([^;]*)/, (_all, sources: string) => `style-src ${sources} ${styleHash}`),
+        csp
+          .replace(/style-src ([^;]*)/, (_all, sources: string) => `style-src ${sources} ${styleHash}`)
+          .replace(
+            /script-src ([^;]*)/,
+            (_all, sources: string) => `script-src ${sources} ${EARLY_SUBMIT_SCRIPT_HASH}`,
+          ),
       );
     }
   }
@@ -440,14 +446,14 @@ export async function installSpa(app: FastifyInstance, config: Config) {
       reply.code(404);
       const notFound = await renderedNotFound(request, page);
       if (notFound) {
-        allowStyleHash(reply, notFound.styleHash);
+        allowInlineHashes(reply, notFound.styleHash);
         return reply.type('text/html; charset=utf-8').send(notFound.html);
       }
       return reply.type('text/html; charset=utf-8').send(variantHtml(page, undefined));
     }
     const rendered = prepared && (await serverRendered(request, reply, page, prepared));
     if (rendered) {
-      allowStyleHash(reply, rendered.styleHash);
+      allowInlineHashes(reply, rendered.styleHash);
       if (typeof rendered.body === 'string')
         return reply.type('text/html; charset=utf-8').send(rendered.body);
       return rendered.body.send(request, reply, 'text/html; charset=utf-8');

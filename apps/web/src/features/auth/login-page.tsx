@@ -333,6 +333,8 @@ export default function LoginPage({ page }: PageProps<'LoginPage'>) {
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       <form
         noValidate
+        // Never a GET: a press before the app has the page (decision 031) must not put the password in an address.
+        method="post"
         onSubmit={(event) => void onSubmit(event)}
         onFocus={() => void loadLoginAttempt().catch(() => undefined)}
         aria-label={page.heading}

@@ -209,7 +209,7 @@ export default function PasswordPage({ page }: PageProps<'PasswordPage'>) {
         <ErrorSummary title={heading} errors={form.summaryErrors} focusKey={form.submitCount} />
       )}
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
+      <form noValidate method="post" onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
         <ContentField field={field} form={form} settings={settings} error={refusal?.text} />
         <FormSubmitButton
           form={form}

@@ -197,7 +197,7 @@ function RegistrationForm({ page }: PageProps<'RegistrationPage'>) {
           <RichText html={pageMessage(page, 'needMoreDataMessage', phone)} />
         </NotificationBanner>
       ) : null}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
+      <form noValidate method="post" onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
         {fields.map((field) => (
           <ContentField key={field.id} field={field} form={form} settings={settings} />
         ))}

@@ -105,7 +105,7 @@ export default function ResetPasswordPage({ page }: PageProps<'ResetPasswordPage
         <ErrorSummary title={heading} errors={summaryErrors} focusKey={form.submitCount} />
       )}
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
+      <form noValidate method="post" onSubmit={(event) => void onSubmit(event)} aria-label={page.heading}>
         <ContentField field={emailField} form={form} settings={settings} error={emptyError} />
         <FormSubmitButton
           form={form}

@@ -98,7 +98,7 @@ function ContactFormBlock({ block }: { block: Block }) {
       ) : (
         <ErrorSummary title={block.errorSummaryHeading} errors={errors} focusKey={revealed} />
       )}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={block.formLabel}>
+      <form noValidate method="post" onSubmit={(event) => void onSubmit(event)} aria-label={block.formLabel}>
         <RadioGroup
           id={`${block.id}-primary`}
           name="primary"
