@@ -41,12 +41,12 @@ export type ContactMessageResult = z.infer<typeof contactMessageResult>;
 export const sendContactMessageCall = defineCall({
   id: 'contact.send',
   summary:
-    "Sends the customer's message to the insurer. 400 when a field is missing or the text is over 500 characters; 404 when the customer id is not the token's; 429 with Retry-After when messages are sent too often; 502 when the insurer's inbox could not take it (nothing is stored).",
+    "Sends the customer's message to the insurer. 400 when a field is missing or the text is over 500 characters; 404 when the customer id is not the token's; 429 with Retry-After when messages are sent too often; 503 with Retry-After when the insurer's inbox could not take it (nothing is stored).",
   service: 'account',
   method: 'POST',
   path: '/api/v1/messaging/contact/:customerId',
   auth: true,
   params: z.strictObject({ customerId: customerIdValue }),
   body: contactMessage,
-  responses: { 200: contactMessageResult, ...customerCallErrors, 429: errorEnvelope, 502: errorEnvelope },
+  responses: { 200: contactMessageResult, ...customerCallErrors, 429: errorEnvelope, 503: errorEnvelope },
 });

@@ -365,14 +365,14 @@ export const authnCall = defineCall({
 export const factorVerifyCall = defineCall({
   id: 'identity.factorVerify',
   summary:
-    "Without passCode: sends a code by text (sms) or voice call (call) and answers MFA_CHALLENGE; for a passkey (webauthn), MFA_CHALLENGE with a single-use challenge (5 minutes) in the factor's _embedded.challenge, then with clientData, authenticatorData and signatureData: SUCCESS, or 403 E0000068 for an assertion that does not check out (counted towards the lockout). With passCode: SUCCESS and a one-time sessionToken, or 403 E0000068 for a wrong, expired or used code. 401 E0000011 for an expired or unknown stateToken, 403 E0000079 in the wrong state, 404 E0000007 for another user's factor, 429 E0000047 when codes are asked for too often.",
+    "Without passCode: sends a code by text (sms) or voice call (call) and answers MFA_CHALLENGE; for a passkey (webauthn), MFA_CHALLENGE with a single-use challenge (5 minutes) in the factor's _embedded.challenge, then with clientData, authenticatorData and signatureData: SUCCESS, or 403 E0000068 for an assertion that does not check out (counted towards the lockout). With passCode: SUCCESS and a one-time sessionToken, or 403 E0000068 for a wrong, expired or used code. 401 E0000011 for an expired or unknown stateToken, 403 E0000079 in the wrong state, 404 E0000007 for another user's factor, 429 E0000047 when codes are asked for too often, 503 E0000009 with Retry-After when the text or call could not be sent.",
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/factors/:factorId/verify',
   auth: false,
   params: factorParams,
   body: factorVerifyBody,
-  responses: { 200: authnTransaction, ...errors, 404: oktaError, 502: oktaError },
+  responses: { 200: authnTransaction, ...errors, 404: oktaError, 503: oktaError },
 });
 
 export const factorEnrollCall = defineCall({
@@ -403,14 +403,14 @@ export const factorActivateCall = defineCall({
 export const factorResendCall = defineCall({
   id: 'identity.factorResend',
   summary:
-    'Sends a new code for the challenged factor; the previous code stops working. At most one send per 30 seconds (429 E0000047 with Retry-After), 5 per transaction and 10 per account an hour.',
+    'Sends a new code for the challenged factor; the previous code stops working. At most one send per 30 seconds (429 E0000047 with Retry-After), 5 per transaction and 10 per account an hour; 503 E0000009 with Retry-After when it could not be sent.',
   service: 'identity',
   method: 'POST',
   path: '/api/v1/authn/factors/:factorId/verify/resend',
   auth: false,
   params: factorParams,
   body: stateTokenBody,
-  responses: { 200: authnTransaction, ...errors, 404: oktaError, 502: oktaError },
+  responses: { 200: authnTransaction, ...errors, 404: oktaError, 503: oktaError },
 });
 
 export const previousCall = defineCall({

@@ -21,7 +21,7 @@ export type OktaError = z.infer<typeof oktaError>;
  * E0000009 internal error, E0000011 invalid or expired state token, E0000014 update of credentials failed
  * (password rule; the rule is in errorCauses), E0000047 rate limited (429, with X-Rate-Limit-* and
  * Retry-After), E0000068 invalid passcode, E0000079 not allowed in the current state, E0000105 bad or
- * used recovery token. A code that could not be delivered is 502 E0000009.
+ * used recovery token. A code that could not be delivered is 503 E0000009 with Retry-After.
  */
 export const oktaErrorCodes = {
   validation: 'E0000001',

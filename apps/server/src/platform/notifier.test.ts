@@ -127,11 +127,12 @@ describe('notifier', () => {
       expect(received[0]!.body.text).toMatch(/code is \d{6}\./);
       expect(await outbox(t.app, margaret.mobile)).toEqual([]);
 
-      // A gateway failure is a clear 502 for the client, and the code it could not deliver is dead.
+      // A gateway failure is a clear 503 (with Retry-After) for the client, and the code it could not deliver is dead.
       status = 500;
       t.clock.advance(30_000);
       const failed = await post(t.app, `/api/v1/authn/factors/${sms.id}/verify/resend`, { stateToken });
-      expect(failed.statusCode).toBe(502);
+      expect(failed.statusCode).toBe(503);
+      expect(failed.headers['retry-after']).toBe(String(SEND_NOW_RETRY_AFTER_SECONDS));
       expect(failed.json()).toMatchObject({ errorCode: 'E0000009' });
       const code = /code is (\d{6})\./.exec(received[1]!.body.text)![1]!;
       const tryIt = await post(t.app, `/api/v1/authn/factors/${sms.id}/verify`, {
@@ -144,7 +145,7 @@ describe('notifier', () => {
     }
   });
 
-  it('answers a sign-in code request within seconds when the gateway does not answer: 502 with Retry-After', async () => {
+  it('answers a sign-in code request within seconds when the gateway does not answer: 503 with Retry-After', async () => {
     // Accepts the request and never answers: a gateway that hangs.
     const held: Array<() => void> = [];
     const server = createHttpServer((_req, res) => void held.push(() => res.end('{}')));
@@ -157,7 +158,7 @@ describe('notifier', () => {
       const started = performance.now();
       const res = await post(t.app, `/api/v1/authn/factors/${sms.id}/verify`, { stateToken });
       const tookMs = performance.now() - started;
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ errorCode: 'E0000009' });
       expect(res.headers['retry-after']).toBe(String(SEND_NOW_RETRY_AFTER_SECONDS));
       expect(held).toHaveLength(1);

@@ -56,7 +56,7 @@ export function createContactService(ctx: ModuleContext) {
       const name = customer ? `${customer.firstName} ${customer.lastName}` : caller.customerId;
       const send = notifier(ctx);
       try {
-        // The customer is told whether the inbox took it (502 if not): sent now, not queued.
+        // The customer is told whether the inbox took it (503 with Retry-After if not): sent now, not queued.
         await send.sendNow(
           {
             channel: 'email',
@@ -76,7 +76,7 @@ export function createContactService(ctx: ModuleContext) {
       } catch (error) {
         if (error instanceof DeliveryError) {
           throw new HttpError(
-            502,
+            503,
             'DELIVERY_FAILED',
             'Your message could not be sent. Please try again.',
             undefined,

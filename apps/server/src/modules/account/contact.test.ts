@@ -113,7 +113,7 @@ describe.each(databases())('contact us on $name', ({ open }) => {
     expect((await send(helen, helen.customerId, message)).statusCode).toBe(200);
   });
 
-  it("answers 502 and stores nothing when the insurer's inbox cannot take the message", async () => {
+  it("answers 503 with Retry-After and stores nothing when the insurer's inbox cannot take the message", async () => {
     // An SMTP server that is not there: the port was free a moment ago and nothing listens on it now.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -130,7 +130,7 @@ describe.each(databases())('contact us on $name', ({ open }) => {
         payload: message,
         headers: { authorization: jamesThere.authorization },
       });
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         code: 'DELIVERY_FAILED',
         message: 'Your message could not be sent. Please try again.',

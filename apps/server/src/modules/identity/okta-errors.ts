@@ -57,7 +57,7 @@ export const oktaErrors = {
     }),
   deliveryFailed: () =>
     new OktaHttpError(
-      502,
+      503,
       codes.internal,
       'We could not send the code. Please try again in a few minutes.',
       [],

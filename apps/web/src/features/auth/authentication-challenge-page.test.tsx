@@ -197,7 +197,7 @@ describe('AuthenticationChallengePage', () => {
   it('signs the customer out when a new code cannot be sent', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    fakeApi.use(fakeCall(factorResendCall, () => ({ status: 502, body: oktaError('E0000009', 'Not sent') })));
+    fakeApi.use(fakeCall(factorResendCall, () => ({ status: 503, body: oktaError('E0000009', 'Not sent') })));
     await reachChallenge(margaret, 'sms');
     const { location } = await renderChallenge();
     await act(() => vi.advanceTimersByTimeAsync(30_500));

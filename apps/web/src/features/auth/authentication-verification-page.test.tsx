@@ -76,7 +76,7 @@ describe('AuthenticationVerificationPage', () => {
     const user = userEvent.setup();
     fakeApi.use(
       fakeCall(factorVerifyCall, () => ({
-        status: 502,
+        status: 503,
         body: oktaError('E0000009', 'We could not send the code.'),
       })),
     );

@@ -11,8 +11,11 @@ export type IdentityFailure =
   | 'sessionExpired'
   /** Too many requests: wait before trying again. */
   | 'rateLimited'
-  /** The code could not be sent (text or call provider failure). */
-  | 'notDelivered'
+  /**
+   * A service the call needs did not answer (503, with Retry-After): the text or call provider could not
+   * send the code, or the service is down for a moment.
+   */
+  | 'unavailable'
   /** No answer at all (offline, DNS, refused). */
   | 'network'
   /** Anything else the provider refused or failed. */
@@ -26,7 +29,7 @@ export function identityFailureOf(error: unknown): IdentityFailure {
   if (code === oktaErrorCodes.invalidPasscode) return 'wrongCode';
   if (code === oktaErrorCodes.invalidToken || code === oktaErrorCodes.wrongState) return 'sessionExpired';
   if (error.status === 401 || code === oktaErrorCodes.authenticationFailed) return 'wrongCredentials';
-  if (error.status === 502) return 'notDelivered';
+  if (error.status === 503) return 'unavailable';
   return 'other';
 }
 

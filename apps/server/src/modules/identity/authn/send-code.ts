@@ -139,7 +139,7 @@ export async function issueCode(
   });
   if (!outcome.ok) return outcome;
   try {
-    // A code is sent before the answer: the customer waits for it, and a failed send must say so (502).
+    // A code is sent before the answer: the customer waits for it, and a failed send must say so (503, Retry-After).
     await c.notifier().sendNow(codeMessage(user, factor, code), meta.log);
   } catch (error) {
     if (error instanceof DeliveryError) {

@@ -84,7 +84,7 @@ export interface IdentityService {
   /**
    * Sends a one-time code for a profile change by text (sms) or voice call (call: the landline when there
    * is one, else the mobile). Same rules as sign-in codes. Throws HttpError 404 (no such factor or
-   * account), 429 with Retry-After (too soon, too many, or account locked), 502 (not delivered).
+   * account), 429 with Retry-After (too soon, too many, or account locked), 503 with Retry-After (not delivered).
    */
   sendStepUpCode(
     customerId: string,

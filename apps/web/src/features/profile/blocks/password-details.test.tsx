@@ -160,7 +160,7 @@ function fakePortal({
     })),
     fakeCall(requestProfileCodeCall, ({ params }) => {
       sent.push(params.method);
-      if (sendFails(sent.length)) return { status: 502 };
+      if (sendFails(sent.length)) return { status: 503 };
       return {
         status: 200,
         body: {
