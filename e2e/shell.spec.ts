@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expectNoA11yFindingsAtAnyLevel } from './support/axe';
 import { contentPage, footerLinks, publicPages, siteSettings } from './support/content';
 import { expectReadable } from './support/contrast';
@@ -20,7 +21,7 @@ test('the site root sends a visitor to sign in', async ({ page }) => {
   await expectNoA11yFindingsAtAnyLevel(page);
 });
 
-test('the sign-in page comes with its settings and security headers, and no inline script', async ({
+test('the sign-in page comes with its settings and security headers, and no inline script but its submit guard', async ({
   page,
 }) => {
   const response = await page.goto('/login');
@@ -34,7 +35,13 @@ test('the sign-in page comes with its settings and security headers, and no inli
   await expect(page.getByRole('heading', { level: 1, name: login.heading })).toBeVisible();
   await expect(page).toHaveTitle(`${login.meta?.title ?? ''} – Meridian Mutual`);
   await expect(page.locator('meta[name="portal-settings"]')).toHaveCount(1);
-  await expect(page.locator('script:not([src]):not([type="application/json"])')).toHaveCount(0);
+  // The one inline script is the submit guard (decision 031), allowed by its hash and nothing else.
+  const inline = page.locator('script:not([src]):not([type="application/json"])');
+  await expect(inline).toHaveCount(1);
+  const guardHash = createHash('sha256')
+    .update((await inline.textContent()) ?? '')
+    .digest('base64');
+  expect(headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${guardHash}';`);
   await expectNoA11yFindingsAtAnyLevel(page);
   // Sign in waits for the email and password, and is easy to read while it waits.
   const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
