@@ -133,7 +133,7 @@ export function withPublicContent(html: string, content: PublicContentPayload): 
  * was typed, a password included, into the page's address and lose it. The SPA sends the held form once it
  * has it, with what was typed. The page's only inline script; the CSP allows it by its hash.
  */
-export const EARLY_SUBMIT_SCRIPT =
+const EARLY_SUBMIT_SCRIPT =
   `(function(){var h={live:false,form:null,submitter:null};window.${EARLY_SUBMIT_GLOBAL}=h;` +
   `document.addEventListener('submit',function(e){if(h.live)return;e.preventDefault();e.stopPropagation();` +
   `h.form=e.target;h.submitter=e.submitter||null},true)})();`;

@@ -55,7 +55,7 @@ const TEXT_TYPES = new Set([
  * The fields in `container` whose value the customer changed before the app took them over. Read just
  * after hydration, when each field's default (value attribute, or checked) is what the app's state has.
  */
-export function typedBeforeTakeover(container: ParentNode): Typed[] {
+function typedBeforeTakeover(container: ParentNode): Typed[] {
   const typed: Typed[] = [];
   for (const element of container.querySelectorAll('input, textarea')) {
     if (element instanceof HTMLTextAreaElement || TEXT_TYPES.has((element as HTMLInputElement).type)) {
