@@ -110,6 +110,20 @@ describe.each(databases())('document service on $name', ({ open }) => {
     expect(await pdfText(sof.rawPayload)).toContain('708X1000003');
   });
 
+  it('answers the policy wording with the policy and its product, and no list of cover', async () => {
+    const res = await get(
+      margaret,
+      `/api/v1/document/policy/${margaret.customerId}/102X4567891/102X4567891-policy-wording`,
+    );
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Policy wording');
+    expect(text).toContain('Margaret Thompson');
+    expect(text).toMatch(/Policy number:?\s*102X4567891/);
+    expect(text).toMatch(/This document explains the terms of your [a-z ]+insurance/);
+    expect(text).not.toContain('What you are covered for');
+  });
+
   it('answers a quote summary PDF named by the title asked for', async () => {
     const res = await get(
       helen,

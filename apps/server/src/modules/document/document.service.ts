@@ -1,4 +1,5 @@
 import type { Policy } from '@portal/contracts/policy';
+import type { PolicyDocumentTerms } from '../policy';
 import { pdfFileName, type PolicyDocumentPage } from '@portal/contracts/document';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors';
@@ -20,8 +21,11 @@ import { demoSeedActor } from '../integration/versioned';
 import type { PackInput } from './records.service';
 import { sendStoredFile } from './stored-file';
 
+/** The kinds of policy document that list the policy's cover (the others need no lines of business). */
+const LISTS_COVER: ReadonlySet<DocumentKind> = new Set(['schedule']);
+
 /** What each kind of policy document says: the customer, the policy, its cover, dates and premium. */
-function policyPdf(doc: DocumentRecord, policy: Policy, addressee: string[]): PdfContent {
+function policyPdf(doc: DocumentRecord, policy: PolicyDocumentTerms, addressee: string[]): PdfContent {
   const holder = policy.policyHolders.find((h) => h.primary)?.name ?? addressee[0] ?? '';
   const policyRows: Array<[string, string]> = [
     ['Policy number', policy.policyNumber],
@@ -30,11 +34,11 @@ function policyPdf(doc: DocumentRecord, policy: Policy, addressee: string[]): Pd
     ['Period of cover', `${longDate(policy.startDate)} to ${longDate(policy.renewalDate)}`],
     [
       'Annual premium',
-      policy.annualPremium.value === 0 ? 'Included in your package' : pounds(policy.annualPremium.value),
+      policy.annualPremium === 0 ? 'Included in your package' : pounds(policy.annualPremium),
     ],
     ['Payment', policy.paymentFrequency === 'Monthly' ? 'Monthly by direct debit' : 'Annually'],
   ];
-  const cover = policy.linesOfBusiness.flatMap((line) =>
+  const cover = (policy.linesOfBusiness as Policy['linesOfBusiness']).flatMap((line) =>
     line.risks.map((risk): [string, string] => [
       risk.registration ? `${risk.displayName} (${risk.registration})` : risk.displayName,
       [line.coverLevel, ...risk.covers.map((c) => c.type)].filter(Boolean).join(', '),
@@ -148,7 +152,7 @@ export function createDocumentsService(ctx: ModuleContext) {
       if (!doc) throw notFound('There is no such document.');
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       const [policy, lines] = await Promise.all([
-        ctx.services.policies.get(customerId, policyNumber),
+        ctx.services.policies.documentTerms(customerId, policyNumber, LISTS_COVER.has(doc.kind)),
         addressee(customerId),
       ]);
       const content = policyPdf(doc, policy, lines);

@@ -28,6 +28,7 @@ import {
   findHolder,
   findMutualDirectId,
   findCustomerBillingTerms,
+  findCustomerPolicyDocumentTerms,
   findCustomerPolicy,
   findMutualDirect,
   findPolicyAgency,
@@ -40,6 +41,7 @@ import {
   upsertQuote,
   type AgencyRecord,
   type PolicyBillingTerms,
+  type PolicyDocumentTerms,
   type PolicyRecord,
   type PolicySummaryRecord,
 } from './policy.repository';
@@ -56,6 +58,11 @@ export interface PoliciesService {
    * asked: the others (not theirs, or no longer held) are left out.
    */
   billingTerms(customerId: string, policyNumbers: readonly string[]): Promise<PolicyBillingTerms[]>;
+  /**
+   * What the policy's documents say of it, with its cover (lines of business) only when `cover` is asked
+   * for; 404 when it is not theirs.
+   */
+  documentTerms(customerId: string, policyNumber: string, cover: boolean): Promise<PolicyDocumentTerms>;
   quotes(customerId: string): Promise<Quote[]>;
   /** The customer's own agency; 404 when they have none. */
   agency(customerId: string): Promise<Agency>;
@@ -230,6 +237,12 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
         (await findCustomerBillingTerms(db, customerId, policyNumbers)).map((p) => [p.policyNumber, p]),
       );
       return policyNumbers.flatMap((n) => found.get(n) ?? []);
+    },
+
+    async documentTerms(customerId, policyNumber, cover) {
+      const terms = await findCustomerPolicyDocumentTerms(db, customerId, policyNumber, cover);
+      if (!terms) throw notFound('There is no such policy.');
+      return terms;
     },
 
     async quotes(customerId) {
