@@ -130,7 +130,17 @@ export async function signIn(
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/\/login\/verify\/challenge$/);
   await completeChallenge(page, outbox);
-  await expect(signOutButton(page)).toBeVisible();
+  await expectSignedIn(page);
+}
+
+/**
+ * The header offers Sign out: on a wide screen in its utility links, on a phone in the menu (which the
+ * header's menu button opens), so here it is only looked for in the page.
+ */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(
+    page.getByRole('button', { name: 'Sign out', exact: true, includeHidden: true }).first(),
+  ).toBeAttached();
 }
 
 /** The header's sign-out button (the header has a wide and a narrow variant; one shows at a time). */
@@ -145,6 +155,9 @@ export function logoutModal(page: Page) {
 
 /** Signs out as a customer does: the header's sign-out button, then "Yes, sign out" in the logout modal. */
 export async function signOut(page: Page): Promise<void> {
+  // On a phone the header's links are behind its menu button.
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible()) await menu.click();
   await signOutButton(page).click();
   await logoutModal(page).getByRole('button', { name: 'Yes, sign out' }).click();
 }

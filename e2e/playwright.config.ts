@@ -57,11 +57,16 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      // The phone journey is the mobile project's own.
+      testIgnore: 'phone.spec.ts',
+      use: { ...chromium, viewport: { width: 1280, height: 800 } },
+    },
     // Many customers use a phone: the shell is also checked at a small touch screen.
     {
       name: 'mobile',
-      testMatch: 'shell.spec.ts',
+      testMatch: ['shell.spec.ts', 'phone.spec.ts'],
       use: { ...chromium, viewport: devices['Pixel 7'].viewport, isMobile: true, hasTouch: true },
     },
   ],
