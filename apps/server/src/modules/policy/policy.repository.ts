@@ -66,14 +66,11 @@ const columns = `policy_number, customer_id, product_type, product_name, api_pro
   allow_mta, online_view_renewal, mid_term_adjustment_url, view_renewal_url, request_a_change_url`;
 
 /**
- * The list's columns: the same but for the lines of business, of which only their types are read out of
- * the JSON (a home policy's lines carry every valuable and cover: most of the row's size).
+ * The list's columns: the same but for the lines of business, of which only their types are read, from the
+ * column generated from them (migration 140; a home policy's lines carry every valuable and cover: most of
+ * the row's size).
  */
-const summaryColumns = columns.replace(
-  'lines_of_business,',
-  `COALESCE((SELECT jsonb_agg(l->>'type') FROM jsonb_array_elements(lines_of_business) l), '[]'::jsonb)
-     AS line_of_business_types,`,
-);
+const summaryColumns = columns.replace('lines_of_business,', 'line_of_business_types,');
 
 const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
