@@ -83,6 +83,13 @@ describe.each(variants)('passkeys ($name)', (variant) => {
       userVerification: 'required',
     });
     expect(options.user.name).toBe(user.login);
+    // EdDSA, ES256, RS256, whatever the runtime: not the post-quantum ML-DSA-44 that the library puts first
+    // on Node.js 24, whose signatures another instance's runtime may not check.
+    expect(options.pubKeyCredParams).toEqual([
+      { type: 'public-key', alg: -8 },
+      { type: 'public-key', alg: -7 },
+      { type: 'public-key', alg: -257 },
+    ]);
     const key = new SoftPasskey();
     const method = await identity().registerPasskey(
       user.customerId,

@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { COSEALG } from '@simplewebauthn/server/helpers';
 import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@portal/contracts/passkeys';
 import type { PasskeyRow } from '../repository/passkeys';
 
@@ -43,6 +44,15 @@ const descriptors = (passkeys: PasskeyRow[]) =>
 const typed = <D extends { type: string }>(list: D[] | undefined) =>
   list?.map((d) => ({ ...d, type: 'public-key' as const }));
 
+/**
+ * The signature algorithms a new passkey may use, in order of preference: EdDSA, ES256, RS256, which every
+ * authenticator offers one of. Named, not the library's default, which adds the post-quantum ML-DSA-44 first
+ * on a runtime that has it (Node.js 24): an authenticator that takes it signs with 3 KB signatures, which an
+ * instance on another runtime could not check, through Web Crypto support Node.js still calls experimental
+ * (decision 024, amended).
+ */
+const PASSKEY_ALGORITHMS: readonly number[] = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+
 export async function registrationOptions(
   rp: RelyingParty,
   user: { id: string; login: string; firstName: string; lastName: string },
@@ -59,6 +69,7 @@ export async function registrationOptions(
     attestationType: 'none',
     excludeCredentials: descriptors(existing),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+    supportedAlgorithmIDs: [...PASSKEY_ALGORITHMS],
   });
   const { excludeCredentials, ...rest } = options;
   return {
