@@ -13,8 +13,8 @@ export { createPoliciesService };
 export { policySystemActions, type PolicySystemAction } from './policy.service';
 /** What the policy service's `billingTerms` answers: the part of a policy a bill shows (document module). */
 export type { PolicyBillingTerms } from './policy.repository';
-/** What `documentTerms` answers: the part of a policy its documents show (document module). */
-export type { PolicyDocumentTerms } from './policy.repository';
+/** What `documentTerms` answers: a policy as stored, its lines of business only when asked for (document module). */
+export type { PolicyRecord as PolicyDocumentTerms } from './policy.repository';
 
 /**
  * The policy service: policy summaries and details, quotes and agencies, for the signed-in customer;

@@ -116,14 +116,21 @@ export async function findPolicyByNumber(q: Queryable, policyNumber: string): Pr
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-/** One of the customer's policies with its lines of business: null when it is not theirs. */
+/** The policy's columns with its lines of business left out (read as none). */
+const columnsWithoutLines = columns.replace('lines_of_business,', 'NULL AS lines_of_business,');
+
+/**
+ * One of the customer's policies, null when it is not theirs; with its lines of business unless `withLines`
+ * is false (a home policy's lines carry every valuable and cover: most of the row), when they are empty.
+ */
 export async function findCustomerPolicy(
   q: Queryable,
   customerId: string,
   policyNumber: string,
+  withLines = true,
 ): Promise<PolicyRecord | null> {
   const { rows } = await q.query<PolicyRow>(
-    `SELECT ${columns} FROM policy WHERE customer_id = $1 AND policy_number = $2`,
+    `SELECT ${withLines ? columns : columnsWithoutLines} FROM policy WHERE customer_id = $1 AND policy_number = $2`,
     [customerId, policyNumber],
   );
   return rows[0] ? toRecord(rows[0]) : null;
@@ -170,69 +177,6 @@ export async function findCustomerBillingTerms(
     startDate: row.start_date,
     renewalDate: row.renewal_date,
   }));
-}
-
-/** What a policy document says of its policy: the terms, and the cover only when the document lists it. */
-export interface PolicyDocumentTerms {
-  policyNumber: string;
-  productName: string;
-  productType: string;
-  policyType: string;
-  startDate: string;
-  renewalDate: string;
-  annualPremium: number;
-  paymentFrequency: 'Monthly' | 'Annual';
-  vehicleReg: string[];
-  policyHolders: Array<{ name: string; primary: boolean }>;
-  /** The lines of business (risks and covers) when asked for, else empty. */
-  linesOfBusiness: unknown[];
-}
-
-/**
- * One of the customer's policies as its documents show it, null when it is not theirs: the lines of business
- * (a home policy's carry every valuable and cover, most of the row) are read only for a document that lists
- * the cover.
- */
-export async function findCustomerPolicyDocumentTerms(
-  q: Queryable,
-  customerId: string,
-  policyNumber: string,
-  withCover: boolean,
-): Promise<PolicyDocumentTerms | null> {
-  const { rows } = await q.query<{
-    policy_number: string;
-    product_name: string;
-    product_type: string;
-    policy_type: string;
-    start_date: string;
-    renewal_date: string;
-    annual_premium: string;
-    payment_frequency: string;
-    vehicle_reg: unknown;
-    policy_holders: unknown;
-    lines_of_business: unknown;
-  }>(
-    `SELECT policy_number, product_name, product_type, policy_type, start_date::text AS start_date,
-       renewal_date::text AS renewal_date, annual_premium::text AS annual_premium, payment_frequency,
-       vehicle_reg, policy_holders, ${withCover ? 'lines_of_business' : 'NULL AS lines_of_business'}
-     FROM policy WHERE customer_id = $1 AND policy_number = $2`,
-    [customerId, policyNumber],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    policyNumber: row.policy_number,
-    productName: row.product_name,
-    productType: row.product_type,
-    policyType: row.policy_type,
-    startDate: row.start_date,
-    renewalDate: row.renewal_date,
-    annualPremium: Number(row.annual_premium),
-    paymentFrequency: row.payment_frequency === 'Monthly' ? 'Monthly' : 'Annual',
-    vehicleReg: array(row.vehicle_reg).map(String),
-    policyHolders: array(row.policy_holders) as PolicyDocumentTerms['policyHolders'],
-    linesOfBusiness: array(row.lines_of_business),
-  };
 }
 
 /** One page of the customer's policies, newest start first, and how many they have in all. */

@@ -28,7 +28,6 @@ import {
   findHolder,
   findMutualDirectId,
   findCustomerBillingTerms,
-  findCustomerPolicyDocumentTerms,
   findCustomerPolicy,
   findMutualDirect,
   findPolicyAgency,
@@ -41,7 +40,6 @@ import {
   upsertQuote,
   type AgencyRecord,
   type PolicyBillingTerms,
-  type PolicyDocumentTerms,
   type PolicyRecord,
   type PolicySummaryRecord,
 } from './policy.repository';
@@ -62,7 +60,7 @@ export interface PoliciesService {
    * What the policy's documents say of it, with its cover (lines of business) only when `cover` is asked
    * for; 404 when it is not theirs.
    */
-  documentTerms(customerId: string, policyNumber: string, cover: boolean): Promise<PolicyDocumentTerms>;
+  documentTerms(customerId: string, policyNumber: string, cover: boolean): Promise<PolicyRecord>;
   quotes(customerId: string): Promise<Quote[]>;
   /** The customer's own agency; 404 when they have none. */
   agency(customerId: string): Promise<Agency>;
@@ -240,7 +238,7 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
     },
 
     async documentTerms(customerId, policyNumber, cover) {
-      const terms = await findCustomerPolicyDocumentTerms(db, customerId, policyNumber, cover);
+      const terms = await findCustomerPolicy(db, customerId, policyNumber, cover);
       if (!terms) throw notFound('There is no such policy.');
       return terms;
     },
