@@ -19,6 +19,16 @@ export const HYDRATION_ELEMENT_ID = 'portal-hydration';
 export const EARLY_SUBMIT_GLOBAL = '__portalEarlySubmit';
 
 /**
+ * The submit guard itself, as the server puts it in a rendered page's head (its hash goes into that
+ * answer's CSP): until `live`, a form sent is held (no native send, which would put what was typed, a
+ * password included, into the page's address) and kept with the button that sent it, for the SPA to send.
+ */
+export const EARLY_SUBMIT_SCRIPT =
+  `(function(){var h={live:false,form:null,submitter:null};window.${EARLY_SUBMIT_GLOBAL}=h;` +
+  `document.addEventListener('submit',function(e){if(h.live)return;e.preventDefault();e.stopPropagation();` +
+  `h.form=e.target;h.submitter=e.submitter||null},true)})();`;
+
+/**
  * The id of the JSON element that carries the public content of a page the SPA renders itself (a signed-in
  * page, a sign-in step): the site settings, the navigation and the page at the address, as the content
  * service answers them, so the SPA's first render waits for no content call (decision 017). Content holds

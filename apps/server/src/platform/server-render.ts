@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { GrowthBook, type FeatureDefinition } from '@growthbook/growthbook';
 import type { FeatureDefinitions, PageContent } from '@portal/contracts/content';
 import {
-  EARLY_SUBMIT_GLOBAL,
+  EARLY_SUBMIT_SCRIPT,
   HYDRATION_ELEMENT_ID,
   PUBLIC_CONTENT_ELEMENT_ID,
   type ExperimentViewed,
@@ -128,17 +128,9 @@ export function withPublicContent(html: string, content: PublicContentPayload): 
 }
 
 /**
- * The submit guard of a server-rendered page (decision 031): until the SPA has taken the page over, a form
- * sent (Enter in a field, a press of its button) is held rather than sent natively, which would put what
- * was typed, a password included, into the page's address and lose it. The SPA sends the held form once it
- * has it, with what was typed. The page's only inline script; the CSP allows it by its hash.
+ * The CSP source that allows a rendered page's submit guard (decision 031: a form sent before the SPA has the
+ * page is held, not sent natively), and nothing else inline.
  */
-const EARLY_SUBMIT_SCRIPT =
-  `(function(){var h={live:false,form:null,submitter:null};window.${EARLY_SUBMIT_GLOBAL}=h;` +
-  `document.addEventListener('submit',function(e){if(h.live)return;e.preventDefault();e.stopPropagation();` +
-  `h.form=e.target;h.submitter=e.submitter||null},true)})();`;
-
-/** The CSP source that allows the submit guard, and nothing else inline. */
 export const EARLY_SUBMIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_SUBMIT_SCRIPT).digest('base64')}'`;
 
 const ROOT_OUTLET = /<div id="root">[\s\S]*?<!--\/root-outlet-->\s*<\/div>/;

@@ -1,4 +1,4 @@
-import { EARLY_SUBMIT_GLOBAL } from '@portal/contracts/server-render';
+import { EARLY_SUBMIT_GLOBAL, EARLY_SUBMIT_SCRIPT } from '@portal/contracts/server-render';
 import { act, waitFor } from '@testing-library/react';
 import { useState, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -78,25 +78,19 @@ afterEach(() => {
   act(() => root?.unmount());
   container?.remove();
   root = undefined;
+  // The guard of a test's page stays on the document: released, it holds nothing in the next test.
+  releaseSubmits();
   delete (window as unknown as Record<string, unknown>)[EARLY_SUBMIT_GLOBAL];
 });
 
-/** The server's markup on the page, with the page's submit guard as the server sends it (its behaviour). */
+/** The server's markup on the page, with the page's submit guard: the script the server sends, run. */
 function serverPage(onSend: (values: Record<string, unknown>) => void) {
   container = document.createElement('div');
   container.innerHTML = renderToString(<SignUp onSend={onSend} />);
   document.body.append(container);
-  const held: Held = { live: false, form: null, submitter: null };
-  (window as unknown as Record<string, Held>)[EARLY_SUBMIT_GLOBAL] = held;
-  const guard = (event: SubmitEvent) => {
-    if (held.live) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held.form = event.target as HTMLFormElement;
-    held.submitter = event.submitter;
-  };
-  document.addEventListener('submit', guard, true);
-  return { container, held, removeGuard: () => document.removeEventListener('submit', guard, true) };
+  new Function(EARLY_SUBMIT_SCRIPT)();
+  const held = (window as unknown as Record<string, Held>)[EARLY_SUBMIT_GLOBAL]!;
+  return { container, held };
 }
 
 function field<T extends HTMLElement>(selector: string): T {
@@ -117,7 +111,7 @@ function takeOver(onSend: (values: Record<string, unknown>) => void) {
 describe('what a customer typed before the app took the page over', () => {
   it("is kept, and the app's state starts from it", async () => {
     const onSend = vi.fn();
-    const { removeGuard } = serverPage(onSend);
+    serverPage(onSend);
     const continueButton = field<HTMLButtonElement>('button[type="submit"]');
     expect(continueButton.getAttribute('aria-disabled')).toBe('true');
     // Typed (or filled by a password manager) while the app's code was still on its way.
@@ -136,12 +130,11 @@ describe('what a customer typed before the app took the page over', () => {
     act(() => continueButton.click());
     expect(onSend).toHaveBeenCalledWith({ email: 'helen@example.com', terms: true, contact: 'voice' });
     expect(field<HTMLInputElement>('#email').value).toBe('helen@example.com');
-    removeGuard();
   });
 
   it('a form sent before the takeover is held, then sent once with what was typed', async () => {
     const onSend = vi.fn();
-    const { held, removeGuard } = serverPage(onSend);
+    const { held } = serverPage(onSend);
     field<HTMLInputElement>('#email').value = 'helen@example.com';
     field<HTMLInputElement>('#terms').checked = true;
     // Continue pressed before the app is there: the guard holds it; nothing is sent natively.
@@ -154,12 +147,11 @@ describe('what a customer typed before the app took the page over', () => {
     expect(onSend).toHaveBeenCalledWith({ email: 'helen@example.com', terms: true, contact: 'text' });
     expect(held.live).toBe(true);
     expect(held.form).toBeNull();
-    removeGuard();
   });
 
   it('a form sent before the takeover that is not complete shows what to fix instead', async () => {
     const onSend = vi.fn();
-    const { removeGuard } = serverPage(onSend);
+    serverPage(onSend);
     field<HTMLInputElement>('#email').value = 'helen@';
     field<HTMLButtonElement>('button[type="submit"]').click();
 
@@ -168,12 +160,11 @@ describe('what a customer typed before the app took the page over', () => {
     await waitFor(() => expect(container!.querySelector('#email-error')).not.toBeNull());
     expect(onSend).not.toHaveBeenCalled();
     expect(field<HTMLInputElement>('#email').value).toBe('helen@');
-    removeGuard();
   });
 
   it('a field changed again after the takeover keeps its newest value', async () => {
     const onSend = vi.fn();
-    const { removeGuard } = serverPage(onSend);
+    serverPage(onSend);
     field<HTMLInputElement>('#email').value = 'helen@example';
     takeOver(onSend);
     // Before the hand-over has run, the customer types on (the app sees that change itself).
@@ -192,13 +183,11 @@ describe('what a customer typed before the app took the page over', () => {
     expect(email.value).toBe('helen@example.com');
     act(() => continueButton.click());
     expect(onSend).toHaveBeenCalledWith({ email: 'helen@example.com', terms: true, contact: 'text' });
-    removeGuard();
   });
 
   it('releaseSubmits lets forms send themselves: the guard holds nothing more', () => {
-    const { held, removeGuard } = serverPage(vi.fn());
+    const { held } = serverPage(vi.fn());
     releaseSubmits();
     expect(held.live).toBe(true);
-    removeGuard();
   });
 });

@@ -11,7 +11,7 @@ import { whenStarted } from './startup';
  * and a form sent in the meantime (held by the page's submit guard) is sent.
  */
 
-/** What the page's submit guard (server-render.ts EARLY_SUBMIT_SCRIPT) holds. */
+/** What the page's submit guard (contracts' EARLY_SUBMIT_SCRIPT) holds. */
 interface HeldSubmit {
   live: boolean;
   form: HTMLFormElement | null;
