@@ -198,6 +198,15 @@ test('sign-in details filled and sent before the app arrived are kept, never put
   // Held: still the sign-in page, with what was typed, and nothing in the address.
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(demo.margaret.email);
+  // The press is seen to be taken: Sign in is busy and shows a spinner, as a sending button does.
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(signIn).toHaveAttribute('aria-busy', 'true');
+  expect(
+    await signIn.evaluate((button) => {
+      const spinner = getComputedStyle(button, '::before');
+      return { content: spinner.content, animation: spinner.animationName, width: spinner.width };
+    }),
+  ).toEqual({ content: '""', animation: 'ui-spin', width: '18px' });
 
   app.release();
   // Once the app has the page, the press is made with what was typed: her password was right.

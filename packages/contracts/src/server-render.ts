@@ -18,15 +18,22 @@ export const HYDRATION_ELEMENT_ID = 'portal-hydration';
  */
 export const EARLY_SUBMIT_GLOBAL = '__portalEarlySubmit';
 
+/** The attribute the submit guard puts on the button of a form it holds: the button shows it is working. */
+export const EARLY_SUBMIT_HELD_ATTRIBUTE = 'data-held';
+
 /**
  * The submit guard itself, as the server puts it in a rendered page's head (its hash goes into that
  * answer's CSP): until `live`, a form sent is held (no native send, which would put what was typed, a
  * password included, into the page's address) and kept with the button that sent it, for the SPA to send.
+ * That button is marked busy meanwhile (`aria-busy` and EARLY_SUBMIT_HELD_ATTRIBUTE, which shows a spinner
+ * as a sending button does), so a press on a slow phone is seen to have been taken.
  */
 export const EARLY_SUBMIT_SCRIPT =
   `(function(){var h={live:false,form:null,submitter:null};window.${EARLY_SUBMIT_GLOBAL}=h;` +
   `document.addEventListener('submit',function(e){if(h.live)return;e.preventDefault();e.stopPropagation();` +
-  `h.form=e.target;h.submitter=e.submitter||null},true)})();`;
+  `var b=h.submitter;if(b){b.removeAttribute('${EARLY_SUBMIT_HELD_ATTRIBUTE}');b.removeAttribute('aria-busy')}` +
+  `h.form=e.target;h.submitter=b=e.submitter||null;` +
+  `if(b){b.setAttribute('${EARLY_SUBMIT_HELD_ATTRIBUTE}','');b.setAttribute('aria-busy','true')}},true)})();`;
 
 /**
  * The id of the JSON element that carries the public content of a page the SPA renders itself (a signed-in

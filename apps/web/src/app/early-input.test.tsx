@@ -1,4 +1,8 @@
-import { EARLY_SUBMIT_GLOBAL, EARLY_SUBMIT_SCRIPT } from '@portal/contracts/server-render';
+import {
+  EARLY_SUBMIT_GLOBAL,
+  EARLY_SUBMIT_HELD_ATTRIBUTE,
+  EARLY_SUBMIT_SCRIPT,
+} from '@portal/contracts/server-render';
 import { act, waitFor } from '@testing-library/react';
 import { useState, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -140,6 +144,9 @@ describe('what a customer typed before the app took the page over', () => {
     // Continue pressed before the app is there: the guard holds it; nothing is sent natively.
     field<HTMLButtonElement>('button[type="submit"]').click();
     expect(held.form).toBe(field('form'));
+    // The press is seen to be taken: the button is busy, with the spinner its held mark shows.
+    expect(field('button[type="submit"]')).toHaveAttribute('aria-busy', 'true');
+    expect(field('button[type="submit"]')).toHaveAttribute(EARLY_SUBMIT_HELD_ATTRIBUTE);
 
     takeOver(onSend);
 
@@ -147,6 +154,7 @@ describe('what a customer typed before the app took the page over', () => {
     expect(onSend).toHaveBeenCalledWith({ email: 'helen@example.com', terms: true, contact: 'text' });
     expect(held.live).toBe(true);
     expect(held.form).toBeNull();
+    expect(field('button[type="submit"]')).not.toHaveAttribute(EARLY_SUBMIT_HELD_ATTRIBUTE);
   });
 
   it('a form sent before the takeover that is not complete shows what to fix instead', async () => {
@@ -160,6 +168,9 @@ describe('what a customer typed before the app took the page over', () => {
     await waitFor(() => expect(container!.querySelector('#email-error')).not.toBeNull());
     expect(onSend).not.toHaveBeenCalled();
     expect(field<HTMLInputElement>('#email').value).toBe('helen@');
+    // Nothing is being sent: the button no longer says it is busy.
+    expect(field('button[type="submit"]')).not.toHaveAttribute('aria-busy');
+    expect(field('button[type="submit"]')).not.toHaveAttribute(EARLY_SUBMIT_HELD_ATTRIBUTE);
   });
 
   it('a field changed again after the takeover keeps its newest value', async () => {

@@ -1,4 +1,4 @@
-import { EARLY_SUBMIT_GLOBAL } from '@portal/contracts/server-render';
+import { EARLY_SUBMIT_GLOBAL, EARLY_SUBMIT_HELD_ATTRIBUTE } from '@portal/contracts/server-render';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { whenStarted } from './startup';
 
@@ -149,10 +149,17 @@ async function takeOver(container: HTMLElement) {
   const held = heldSubmit();
   releaseSubmits();
   const form = held?.form;
-  if (!held || !form?.isConnected) return;
-  held.form = null;
-  const submitter = held.submitter;
-  held.submitter = null;
+  const submitter = held?.submitter ?? null;
+  if (held) {
+    held.form = null;
+    held.submitter = null;
+  }
+  // The guard's busy marks go: from here the app's own button shows the send, or what to fix.
+  if (submitter) {
+    submitter.removeAttribute(EARLY_SUBMIT_HELD_ATTRIBUTE);
+    submitter.removeAttribute('aria-busy');
+  }
+  if (!form?.isConnected) return;
   if (submitter?.isConnected && form.contains(submitter)) submitter.click();
   else form.requestSubmit();
 }
