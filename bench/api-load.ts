@@ -718,6 +718,12 @@ async function startPeer(
   const spec: PeerSpec = { databaseUrl, poolSize, port: ports.peer, calls: [] };
   const paths = new Map<string, string>();
   for (const scenario of list) {
+    if (scenario.path === '/healthz') {
+      // The floor: the same answer with no statements, against the portal's platform without guard or SQL.
+      paths.set(scenario.name, `/peer/${spec.calls.length}`);
+      spec.calls.push({ batches: [], answer: { status: 'ok' } });
+      continue;
+    }
     const captured = captures.get(scenario.name);
     if (!captured) continue;
     let pdfFile: string | undefined;
@@ -1019,7 +1025,7 @@ function report(run: Run): void {
           'target',
         ],
         run.data
-          .filter((o) => o.scenario.target !== undefined)
+          .filter((o) => o.scenario.target !== undefined || o.peer)
           .map((o) => [
             o.scenario.name,
             o.sql
@@ -1035,7 +1041,7 @@ function report(run: Run): void {
             fixed(o.peer?.cpu?.serverMs ?? NaN, 3),
             fixed(o.peer?.cpu?.databaseMs ?? NaN, 3),
             o.peer && o.peer.reqPerSec > 0 ? fixed(o.reqPerSec / o.peer.reqPerSec, 2) : '-',
-            run.kind === 'postgres' ? peerVerdict(o) : '',
+            run.kind === 'postgres' ? (o.scenario.target ? peerVerdict(o) : 'floor: no guard, no SQL') : '',
           ]),
       ),
     );

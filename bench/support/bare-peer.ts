@@ -7,7 +7,8 @@
  * prepared statements under the same names when the portal's were (platform/db.ts). It then
  * answers the rows as JSON, or for a PDF the PDF's bytes, compressed as the portal compresses
  * (@fastify/compress, the same threshold and encodings). No guard, validation, envelope, logging or
- * metrics.
+ * metrics. Its route for the portal's `/healthz` (no statements, the same answer) is the floor: what the
+ * portal's per-request platform (ids, security headers, logging, metrics, CORS) costs before any guard or SQL.
  *
  * Run by bench/api-load.ts as its own process: `tsx bench/support/bare-peer.ts SPEC.json`; it prints
  * `listening` once ready. The spec: { databaseUrl, poolSize, port, calls: [{ batches, pdfFile? }] }.
@@ -32,6 +33,8 @@ interface PeerCall {
   batches: PeerBatch[];
   /** For a PDF: a file holding the bytes the portal answered, sent after the statements. */
   pdfFile?: string;
+  /** Answered as JSON in place of the rows: the portal's own answer for a call that runs no SQL. */
+  answer?: unknown;
 }
 
 export interface PeerSpec {
@@ -89,7 +92,7 @@ async function main() {
         }
       }
       if (pdf) return reply.type('application/pdf').send(pdf);
-      return results;
+      return call.answer ?? results;
     });
   }
 
