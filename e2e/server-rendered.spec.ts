@@ -201,12 +201,19 @@ test('sign-in details filled and sent before the app arrived are kept, never put
   // The press is seen to be taken: Sign in is busy and shows a spinner, as a sending button does.
   const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
   await expect(signIn).toHaveAttribute('aria-busy', 'true');
+  // It no longer looks unavailable (the page was rendered with empty fields): it is the green of a button
+  // that can be pressed.
   expect(
     await signIn.evaluate((button) => {
       const spinner = getComputedStyle(button, '::before');
-      return { content: spinner.content, animation: spinner.animationName, width: spinner.width };
+      return {
+        content: spinner.content,
+        animation: spinner.animationName,
+        width: spinner.width,
+        background: getComputedStyle(button).backgroundColor,
+      };
     }),
-  ).toEqual({ content: '""', animation: 'ui-spin', width: '18px' });
+  ).toEqual({ content: '""', animation: 'ui-spin', width: '18px', background: 'rgb(0, 112, 60)' });
 
   app.release();
   // Once the app has the page, the press is made with what was typed: her password was right.
