@@ -25,7 +25,9 @@
  *   platform/sql-capture.ts) and listed with the rows each returned (`--explain`: with their plans). On
  *   PostgreSQL each call is then also measured against its bare peer (support/bare-peer.ts: the same
  *   statements and parameters from a minimal Fastify route with a pg pool of the same size, no guard,
- *   validation or envelope) right after the portal, in the same run, and against issue 27's targets: every
+ *   validation or envelope) right after the portal, in the same run (and /healthz against a peer route that
+ *   runs nothing and answers the same: the floor, what the portal's platform costs a request before any
+ *   guard or SQL), and against issue 27's targets: every
  *   read at least 0.8 of its peer, the policies list p99 under 50 ms, a PDF at least 2,000 req/s with p99
  *   under 100 ms. Beside each: the CPU time per answer of the server (portal or peer) and of PostgreSQL,
  *   read from /proc during the load.

@@ -11,7 +11,7 @@
  * portal's per-request platform (ids, security headers, logging, metrics, CORS) costs before any guard or SQL.
  *
  * Run by bench/api-load.ts as its own process: `tsx bench/support/bare-peer.ts SPEC.json`; it prints
- * `listening` once ready. The spec: { databaseUrl, poolSize, port, calls: [{ batches, pdfFile? }] }.
+ * `listening` once ready. The spec: { databaseUrl, poolSize, port, calls: [{ batches, pdfFile?, answer? }] }.
  */
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
