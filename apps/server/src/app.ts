@@ -13,6 +13,7 @@ import {
   sendError,
 } from './platform/errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db';
+import { installTokenGuard } from './platform/auth-guard';
 import { counterStore, installCounterStore } from './platform/counters';
 import { installHousekeeping } from './platform/housekeeping';
 import { installInputGuard } from './platform/input-guard';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installMessageWorker(app, ctx);
   installCounterStore(app, ctx);
   installHousekeeping(app, ctx);
+  await installTokenGuard(app, ctx);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
   createRemoteJWKSet,
   errors as joseErrors,
@@ -155,20 +155,56 @@ export async function verifyAccessToken(ctx: ModuleContext, token: string): Prom
  * session costs two primary-key reads a second per instance (500 ms: so a sign-out elsewhere
  * reaches every instance well within a second, issue 26). An ended grant never comes back, so that
  * answer is kept. Tokens without `gid` (another provider's, such as a real Okta org's) are not checked here.
+ * Since issue 38 a deleted grant is also announced to every instance as its deletion commits
+ * (installTokenGuard), so the half-second is only the bound when that announcement is lost.
  */
 const SESSION_CHECK_TTL_MS = 500;
 const SESSION_CHECK_CACHE_SIZE = 10_000;
 
-const sessionChecks = new WeakMap<ModuleContext['services'], Map<string, { live: boolean; until: number }>>();
+type SessionChecks = Map<string, { live: boolean; until: number }>;
+const sessionChecks = new WeakMap<ModuleContext['services'], SessionChecks>();
 
-async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCustomer, nowMs: number) {
-  const grantId = customer.grantId;
-  if (!grantId) return;
+function sessionChecksOf(ctx: ModuleContext): SessionChecks {
   let cache = sessionChecks.get(ctx.services);
   if (!cache) {
     cache = new Map();
     sessionChecks.set(ctx.services, cache);
   }
+  return cache;
+}
+
+/** The channel a deleted grant is announced on (migration 150), its ids comma-separated. */
+const GRANT_ENDED_CHANNEL = 'oidc_grant_ended';
+
+/**
+ * Every instance hears of a grant deleted (migration 150's trigger, when the deleting transaction
+ * commits) and refuses its tokens from then on, not only once the half-second check runs out: a customer
+ * signed out everywhere, or erased by the insurer, is refused on the very next call to any instance
+ * (issue 38). The check stays as the fallback for a notification lost with the listening connection; a
+ * gap drops every remembered answer, so each grant is read again.
+ */
+export async function installTokenGuard(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  if (!ctx.db.listen) return;
+  const unlisten = await ctx.db.listen(
+    GRANT_ENDED_CHANNEL,
+    (payload) => {
+      const cache = sessionChecksOf(ctx);
+      for (const grantId of payload.split(',')) {
+        if (!grantId) continue;
+        cache.delete(grantId);
+        if (cache.size >= SESSION_CHECK_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(grantId, { live: false, until: Infinity });
+      }
+    },
+    () => sessionChecksOf(ctx).clear(),
+  );
+  app.addHook('onClose', async () => unlisten());
+}
+
+async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCustomer, nowMs: number) {
+  const grantId = customer.grantId;
+  if (!grantId) return;
+  const cache = sessionChecksOf(ctx);
   const known = cache.get(grantId);
   if (known && (!known.live || nowMs < known.until)) {
     if (!known.live) throw invalidToken('The sign-in session has ended');
@@ -180,7 +216,8 @@ async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCust
                       AND (expires_at IS NULL OR expires_at > $2)) AS live`,
     [grantId, new Date(nowMs)],
   );
-  const live = rows[0]?.live === true;
+  // A grant announced as ended while this read was on its way stays ended (the read may predate it).
+  const live = rows[0]?.live === true && cache.get(grantId)?.live !== false;
   cache.delete(grantId);
   if (cache.size >= SESSION_CHECK_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(grantId, { live, until: nowMs + SESSION_CHECK_TTL_MS });

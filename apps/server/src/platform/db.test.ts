@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databases } from '../../test/helpers';
 import { DatabaseUnavailableError, migrate, openDb, splitSql, type Db } from './db';
 
@@ -195,8 +195,67 @@ for (const { name, open } of databases()) {
         nothing: null,
       });
     });
+    it('delivers a notification to every listener when its transaction commits, and none of one rolled back', async () => {
+      const db = await connect();
+      const channel = `probe_${randomBytes(4).toString('hex')}`;
+      const heard: string[] = [];
+      const heardToo: string[] = [];
+      const stop = await db.listen!(channel, (payload) => heard.push(payload));
+      const stopToo = await db.listen!(channel, (payload) => heardToo.push(payload));
+      try {
+        await expect(
+          db.transaction(async (tx) => {
+            await tx.query('SELECT pg_notify($1, $2)', [channel, 'rolled back']);
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+        await db.transaction(async (tx) => {
+          await tx.query('SELECT pg_notify($1, $2)', [channel, 'one']);
+          // Not before the commit.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          expect(heard).toEqual([]);
+        });
+        await vi.waitFor(() => expect(heard).toEqual(['one']), { timeout: 2000, interval: 10 });
+        expect(heardToo).toEqual(['one']);
+        await stopToo();
+        await db.query('SELECT pg_notify($1, $2)', [channel, 'two']);
+        await vi.waitFor(() => expect(heard).toEqual(['one', 'two']), { timeout: 2000, interval: 10 });
+        expect(heardToo).toEqual(['one']);
+      } finally {
+        await stop();
+        await stopToo();
+      }
+    });
   });
 }
+
+describe.runIf(process.env.DATABASE_URL)('listening on PostgreSQL', () => {
+  it('listens again after its connection is lost, telling its listeners of the gap', async () => {
+    const db = await openDb({ kind: 'postgres', url: process.env.DATABASE_URL!, max: 2 });
+    const channel = `probe_${randomBytes(4).toString('hex')}`;
+    const heard: string[] = [];
+    let gaps = 0;
+    try {
+      await db.listen!(
+        channel,
+        (payload) => heard.push(payload),
+        () => (gaps += 1),
+      );
+      // The listening session is the one LISTENing on the channel: end it, as a restart of the server would.
+      const ended = await db.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+          WHERE pid <> pg_backend_pid() AND query = $1`,
+        [`LISTEN ${channel}`],
+      );
+      expect(ended.rows).toEqual([{ ended: true }]);
+      await vi.waitFor(() => expect(gaps).toBe(1), { timeout: 5000, interval: 50 });
+      await db.query('SELECT pg_notify($1, $2)', [channel, 'after the gap']);
+      await vi.waitFor(() => expect(heard).toEqual(['after the gap']), { timeout: 2000, interval: 10 });
+    } finally {
+      await db.close();
+    }
+  });
+});
 
 describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', () => {
   const url = process.env.DATABASE_URL!;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Pool, PoolClient } from 'pg';
+import type { Client as PgClient, Pool, PoolClient } from 'pg';
 import { HttpError } from './errors';
 
 /** Anything that runs SQL: the database itself or an open transaction. Parameters are $1, $2, ... */
@@ -24,6 +24,9 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Stops a listen(). */
+export type Unlisten = () => Promise<void>;
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -38,6 +41,15 @@ export interface Db extends Queryable {
   poolStats?(): PoolStats;
   /** Runs fn in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL's LISTEN: `handler` gets the payload of each `pg_notify(channel, payload)` once the
+   * transaction that sent it commits, on every instance listening (PostgreSQL delivers a notification
+   * only at commit, and never one of a transaction rolled back). `onGap` is called when some may have
+   * been missed (the listening connection was lost and is back), so whatever they keep fresh is read
+   * again. Resolves once listening, or once a first attempt failed (it keeps trying in the background);
+   * answers a function that stops listening. Optional for stand-ins that tests wrap around a database.
+   */
+  listen?(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<Unlisten>;
   /** Runs a script of several statements without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -240,8 +252,21 @@ export function wrapPglite(pg: PGlite): Db {
       }
       await pg.exec(sql);
     },
+    // One process: the notifications of its own commits, delivered as each commits (never a gap).
+    listen: async (channel, handler) => {
+      const unlisten = await pg.listen(listenChannel(channel), handler);
+      return async () => {
+        if (!pg.closed) await unlisten();
+      };
+    },
     close: () => pg.close(),
   };
+}
+
+/** A channel name as LISTEN takes it unquoted: lower case letters, digits and underscores. */
+function listenChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
 }
 
 /** PostgreSQL type oids whose text form pg and PGlite would otherwise parse differently. */
@@ -299,6 +324,7 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
+  const listener = postgresListener(pgModule, url, connectTimeoutMs);
   const wrap = (q: Pool | PoolClient, inTransaction: boolean): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const values = params as unknown[];
@@ -345,7 +371,115 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
     exec: async (sql) => {
       await pool.query(sql).catch(unavailableOr);
     },
-    close: () => pool.end(),
+    listen: (channel, handler, onGap) => listener.listen(channel, handler, onGap),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Waits before connecting the listening session again: doubling from one second up to half a minute. */
+const LISTEN_RETRY_MIN_MS = 1000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * The LISTEN side of a PostgreSQL database: one session of its own per instance (outside the pool, whose
+ * connections come and go), opened at the first listen(). When it fails or is lost it is opened again,
+ * backing off, and every listener is told of the gap, since notifications sent meanwhile are gone. A
+ * pooler in transaction mode (PgBouncer) cannot keep a LISTEN: point DATABASE_URL at PostgreSQL itself,
+ * or rely on what each listener falls back to (the guard's half-second check, for example).
+ */
+function postgresListener(pgModule: { Client: typeof PgClient }, url: string, connectTimeoutMs: number) {
+  type Listener = { handler: (payload: string) => void; onGap?: () => void };
+  const channels = new Map<string, Set<Listener>>();
+  let client: PgClient | undefined;
+  let connecting: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = LISTEN_RETRY_MIN_MS;
+  let closed = false;
+  /** Whether notifications may have been missed: a session lost, or listeners waiting for a first one. */
+  let missed = false;
+
+  const everyListener = () => [...channels.values()].flatMap((set) => [...set]);
+  const lost = (gone: PgClient) => {
+    if (client !== gone) return;
+    client = undefined;
+    missed = true;
+    gone.removeAllListeners('notification');
+    gone.end().catch(() => undefined);
+    schedule();
+  };
+  const schedule = () => {
+    if (closed || retry || channels.size === 0) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+  };
+  const connect = (): Promise<void> =>
+    (connecting ??= (async () => {
+      const next = new pgModule.Client({
+        connectionString: url,
+        connectionTimeoutMillis: connectTimeoutMs,
+        keepAlive: true,
+      });
+      next.on('error', () => lost(next));
+      next.on('end', () => lost(next));
+      next.on('notification', (message) => {
+        for (const listener of channels.get(message.channel) ?? []) listener.handler(message.payload ?? '');
+      });
+      try {
+        await next.connect();
+        for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
+      } catch {
+        next.removeAllListeners('notification');
+        await next.end().catch(() => undefined);
+        missed = true;
+        schedule();
+        return;
+      }
+      if (closed) {
+        await next.end().catch(() => undefined);
+        return;
+      }
+      client = next;
+      retryMs = LISTEN_RETRY_MIN_MS;
+      if (missed) for (const listener of everyListener()) listener.onGap?.();
+      missed = false;
+    })().finally(() => {
+      connecting = undefined;
+    }));
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<Unlisten> {
+      const name = listenChannel(channel);
+      const listener: Listener = { handler, ...(onGap ? { onGap } : {}) };
+      const set = channels.get(name) ?? new Set();
+      const first = set.size === 0;
+      set.add(listener);
+      channels.set(name, set);
+      if (!client) await connect();
+      // (Listening twice is harmless: a session that connected meanwhile may have listened already.)
+      const open = client;
+      if (open && first) await open.query(`LISTEN ${name}`).catch(() => lost(open));
+      return async () => {
+        set.delete(listener);
+        if (set.size > 0 || channels.get(name) !== set) return;
+        channels.delete(name);
+        await client?.query(`UNLISTEN ${name}`).catch(() => undefined);
+      };
+    },
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(retry);
+      await connecting;
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    },
   };
 }
 

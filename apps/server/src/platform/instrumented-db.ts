@@ -54,6 +54,7 @@ export function instrumentDb(db: Db, metrics: Metrics): Db {
         db.transaction((tx) => fn(measured(tx))),
       ),
     exec: (sql) => db.exec(sql),
+    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
     close: () => db.close(),
   };
 }

@@ -84,6 +84,7 @@ export function captureSql(db: Db): Db {
       return db.transaction((tx) => fn(recorded(tx, nameOf, number)));
     },
     exec: (sql) => db.exec(sql),
+    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
     close: () => db.close(),
   };
 }

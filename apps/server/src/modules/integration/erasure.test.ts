@@ -203,14 +203,14 @@ describe('erasing a customer', () => {
     expect(rows).toEqual([{ version: policyVersion, removed: true, content_sha256: null }]);
   });
 
-  it("answers 404 to the access token's data calls", async () => {
+  it("refuses the access token's data calls with 401: her sign-in ended with the erasure", async () => {
     for (const path of [
       `/api/v1/profile/${margaret.customerId}`,
-      `/api/v1/Preferences/${margaret.customerId}`,
+      `/api/v1/policy/${margaret.customerId}`,
       `/api/v1/policy/${margaret.customerId}/${policyNumber}`,
       `/api/v1/agency/${margaret.customerId}`,
     ]) {
-      expect({ path, status: (await data(path)).statusCode }).toEqual({ path, status: 404 });
+      expect({ path, status: (await data(path)).statusCode }).toEqual({ path, status: 401 });
     }
   });
 
