@@ -118,6 +118,7 @@ export default tseslint.config(
       'apps/server/src/server.ts',
       'apps/server/src/import.ts',
       'apps/server/src/mfa-rekey.ts',
+      'apps/server/src/integration-client.ts',
       'apps/server/scripts/**',
       'bench/**',
       'scripts/**',

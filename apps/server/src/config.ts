@@ -488,7 +488,7 @@ const integrationClientSchema = z
   });
 
 /** INTEGRATION_CLIENTS: a JSON array of clients; unique ids, none named like the portal's own client. */
-function parseIntegrationClients(value: string | undefined): IntegrationClientConfig[] {
+export function parseIntegrationClients(value: string | undefined): IntegrationClientConfig[] {
   if (!value) return [];
   const parsed = parseJsonSetting('INTEGRATION_CLIENTS', value);
   const result = z.array(integrationClientSchema).safeParse(parsed);

@@ -383,16 +383,25 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
   // Integration clients' secrets are configured hashed (SHA-256 of a generated secret of 32+ random
   // bytes: a slow hash adds nothing to that much entropy, decision 019); the library's documented way to
   // compare hashed secrets is this method of its Client model (node-oidc-provider #631).
+  //
+  // HTTP Basic credentials are form-encoded first (RFC 6749 §2.3.1), so the library decodes them, and a
+  // `+` arrives as a space. `curl -u id:secret` and most HTTP clients send a secret as it is, so a secret
+  // with a `+` (half of those made by `openssl rand -base64 32`, as our docs once said) was refused. The
+  // secret as sent is also tried: a space never occurs in a secret we make (`npm run
+  // integration:client` makes them from the URL-safe alphabet), and trying both reads every hash twice
+  // whatever was sent, so the time taken says nothing either way (issue 38).
   provider.Client.prototype.compareClientSecret = function compareClientSecret(
     this: { clientId: string },
     actual: string,
   ) {
     const hashes = integrationClients.get(this.clientId)?.secretSha256;
     if (!hashes || typeof actual !== 'string') return false;
-    const presented = createHash('sha256').update(actual).digest();
-    // Every configured hash is compared, so the time taken says nothing about which one matched.
-    return hashes
-      .map((hash) => timingSafeEqual(presented, Buffer.from(hash, 'hex')))
+    const presented = [actual, actual.replaceAll(' ', '+')].map((candidate) =>
+      createHash('sha256').update(candidate).digest(),
+    );
+    // Every configured hash is compared with both, so the time taken says nothing about which matched.
+    return presented
+      .flatMap((digest) => hashes.map((hash) => timingSafeEqual(digest, Buffer.from(hash, 'hex'))))
       .reduce((any, match) => any || match, false);
   };
   // mount.ts sets X-Forwarded-Host/Proto from the configured issuer on every request it hands over, so
