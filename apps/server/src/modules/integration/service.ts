@@ -29,6 +29,8 @@ export interface IntegrationResource<R extends { version: SourceVersion } = { ve
 
 export interface IntegrationService {
   resource(type: string): IntegrationResource | undefined;
+  /** Every record type, as bulk lines name them. */
+  types(): string[];
   /** `within`: the caller's transaction (the bulk load's), instead of one of its own. */
   upsert(
     type: string,
@@ -62,6 +64,7 @@ export function createIntegrationService(
   };
   return {
     resource,
+    types: () => resources().map((r) => r.type),
     upsert(type, key, record, actor, within) {
       const r = required(type);
       const { version, ...content } = record;
