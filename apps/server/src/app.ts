@@ -15,6 +15,7 @@ import {
 import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db';
 import { installTokenGuard } from './platform/auth-guard';
 import { counterStore, installCounterStore } from './platform/counters';
+import { BODY_STALL_MS, httpServerOptions } from './platform/connections';
 import { installHousekeeping } from './platform/housekeeping';
 import { installInputGuard } from './platform/input-guard';
 import { serializeRequest } from './platform/logging';
@@ -95,6 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // Every request answered or its connection closed (platform/connections.ts): a request answered
+    // before its body is all in closes its connection, and a body that stops arriving for BODY_STALL_MS
+    // is refused. No bound on a whole request's time (requestTimeout stays off): a bulk load is one
+    // request as long as its file.
+    http: httpServerOptions(config),
+    connectionTimeout: BODY_STALL_MS,
     // Bad URL encoding, over-long parameters and Node's own refusals in our envelopes, not Fastify's.
     frameworkErrors: frameworkErrorHandler(config),
     clientErrorHandler: clientErrorHandler(config),

@@ -154,7 +154,7 @@ export function clientErrorHandler(config: Config) {
     const lineEnd = packet.indexOf('\r\n');
     const requestLine = lineEnd === -1 ? packet : packet.slice(0, lineEnd);
     const target = /^[A-Z]+ (\S+)/.exec(requestLine)?.[1] ?? '/';
-    let status = 400;
+    let status: 400 | 408 | 414 | 431 = 400;
     let message = 'The request is not valid HTTP.';
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       status = 408;
@@ -164,21 +164,36 @@ export function clientErrorHandler(config: Config) {
       status = urlTooLong ? 414 : 431;
       message = urlTooLong ? 'The address is too long.' : 'The request headers are too large.';
     }
-    const correlationId = randomUUID();
-    const body = JSON.stringify(styledBody(errorStyleOf(config, target), status, message, correlationId));
-    const reason = {
-      400: 'Bad Request',
-      408: 'Request Timeout',
-      414: 'URI Too Long',
-      431: 'Request Header Fields Too Large',
-    }[status];
-    if (socket.writable) {
-      socket.write(
-        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-CorrelationId: ${correlationId}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroy();
+    refuseOnSocket(config, socket, status, message, target);
   };
+}
+
+/**
+ * A refusal written on the socket itself, with `Connection: close`, and the socket closed: for a request
+ * no response object can answer (Node refused it) or one whose body stopped arriving
+ * (platform/connections.ts). In the envelope of the path asked, never echoing what was sent.
+ */
+export function refuseOnSocket(
+  config: Config,
+  socket: Socket,
+  status: 400 | 408 | 414 | 431,
+  message: string,
+  target: string,
+  correlationId: string = randomUUID(),
+) {
+  const body = JSON.stringify(styledBody(errorStyleOf(config, target), status, message, correlationId));
+  const reason = {
+    400: 'Bad Request',
+    408: 'Request Timeout',
+    414: 'URI Too Long',
+    431: 'Request Header Fields Too Large',
+  }[status];
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-CorrelationId: ${correlationId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**

@@ -41,38 +41,49 @@ function refuse(fields: string[]) {
 /** The OpenID provider parses its own bodies (up to 56 KB, as it would). */
 const PROVIDER_BODY_LIMIT = 56 * 1024;
 
-async function readRawBody(raw: IncomingMessage): Promise<Buffer | 'too large'> {
+/**
+ * The body, or why there is none: over the limit, or cut off (the connection closed before the body was
+ * all in: the client went, or the body stopped arriving and the request was refused, platform/
+ * connections.ts). A cut-off body is the client's doing, as it is to Fastify's own body reading.
+ */
+async function readRawBody(raw: IncomingMessage): Promise<Buffer | 'too large' | 'cut off'> {
   const chunks: Buffer[] = [];
   let received = 0;
-  for await (const chunk of raw.iterator({ destroyOnReturn: false })) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    received += buffer.length;
-    if (received > PROVIDER_BODY_LIMIT) return 'too large';
-    chunks.push(buffer);
+  try {
+    for await (const chunk of raw.iterator({ destroyOnReturn: false })) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      received += buffer.length;
+      if (received > PROVIDER_BODY_LIMIT) return 'too large';
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (raw.destroyed) return 'cut off';
+    throw error;
   }
   return Buffer.concat(chunks, received);
 }
 
 /**
- * The OpenID provider (a Koa app answering in onRequest) never sees Fastify's body parsing, so its form
- * and JSON bodies are read and checked here. The provider then takes the body already read
- * (oidc-provider falls back to `req.body` when the stream has been consumed).
+ * The OpenID provider (a Koa app answering in onRequest) never sees Fastify's body parsing, so its bodies
+ * are read and checked here. The provider then takes the body already read (oidc-provider falls back to
+ * `req.body` when the stream has been consumed).
+ *
+ * Only the bodies the provider itself reads: a form posted (its endpoints that take JSON, dynamic client
+ * registration and credential issuance, are not enabled). Any other body it refuses by its content type
+ * alone, at once, without reading it. Reading such a body here first made that refusal wait for the whole
+ * body, however long it took, and a body that never arrives in full (a Content-Length larger than the
+ * bytes sent, as from a client that counts a body's characters in one charset and sends it in another)
+ * held the request unanswered. Such a request is now refused before its body has arrived, and its
+ * connection closed (platform/connections.ts).
  */
-async function checkProviderBody(request: FastifyRequest): Promise<string[] | 'too large'> {
+async function checkProviderBody(request: FastifyRequest): Promise<string[] | 'too large' | 'cut off'> {
+  if (request.method !== 'POST') return [];
   const type = String(request.headers['content-type'] ?? '').toLowerCase();
-  const form = type.startsWith('application/x-www-form-urlencoded');
-  if (!form && !type.startsWith('application/json')) return [];
-  if (request.method === 'GET' || request.method === 'HEAD') return [];
+  if (!type.startsWith('application/x-www-form-urlencoded')) return [];
   const body = await readRawBody(request.raw);
-  if (body === 'too large') return body;
+  if (body === 'too large' || body === 'cut off') return body;
   (request.raw as IncomingMessage & { body?: Buffer }).body = body;
-  const text = body.toString('utf8');
-  if (form) return unstorableFields(parseQueryString(text));
-  try {
-    return unstorableFields(JSON.parse(text));
-  } catch {
-    return []; // the provider answers malformed JSON itself
-  }
+  return unstorableFields(parseQueryString(body.toString('utf8')));
 }
 
 /**
@@ -91,6 +102,8 @@ export function installInputGuard(app: FastifyInstance, config: Config) {
     }
     const body = await checkProviderBody(request);
     if (body === 'too large') return answerOAuth(request, reply, 413, 'The request body is too large.');
+    // Nobody is left to read it; answered (400, as Fastify answers a cut-off body) so the request ends.
+    if (body === 'cut off') return answerOAuth(request, reply, 400, 'The request body did not arrive.');
     if (body.length > 0) {
       return answerOAuth(request, reply, 400, 'The request contains characters that are not allowed.');
     }
