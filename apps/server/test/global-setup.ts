@@ -40,7 +40,15 @@ export async function provideTemplate(project: TestProject): Promise<() => Promi
 /** The same schema and seed on the PostgreSQL server, when DATABASE_URL names one. */
 async function prepareServer(): Promise<void> {
   if (!process.env.DATABASE_URL) return;
-  const server = await openDb({ kind: 'postgres', url: process.env.DATABASE_URL, max: 2 });
+  // The embedded template is built in this process at the same time, and PGlite holds the event loop while
+  // it works: a statement answered meanwhile is read late. A setup's statements get a minute, not the 5 s
+  // a request gets, so a busy machine does not fail the run with a "Query read timeout".
+  const server = await openDb({
+    kind: 'postgres',
+    url: process.env.DATABASE_URL,
+    max: 2,
+    statementTimeoutMs: 60_000,
+  });
   try {
     await prepare(server);
   } finally {
