@@ -186,7 +186,13 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     authClient.tokenManager.setTokens(tokens);
     const { accessToken, idToken, refreshToken } = tokens;
     expect(accessToken!.scopes).toEqual(expect.arrayContaining(['openid', 'portal.customer']));
-    expect(idToken!.claims).toMatchObject({ iss: issuer, aud: PORTAL_CLIENT_ID, email: who.login });
+    expect(idToken!.claims).toMatchObject({
+      iss: issuer,
+      aud: PORTAL_CLIENT_ID,
+      customerId: who.customerId,
+    });
+    // The claims of its scopes only (openid portal.customer): no email address (issue 38).
+    expect(idToken!.claims).not.toHaveProperty('email');
     expect(refreshToken!.refreshToken).toEqual(expect.any(String));
 
     // The SDK verifies ID tokens itself (RS256 only, against /v1/keys).
@@ -382,7 +388,7 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     expect(done.status).toBe('SUCCESS');
 
     const tokens = await tokensWithoutPrompt(authClient, { sessionToken: done.sessionToken! });
-    expect(tokens.idToken!.claims).toMatchObject({ email: who.login });
+    expect(tokens.idToken!.claims).toMatchObject({ customerId: who.customerId });
   });
 
   it('sets up an app from MFA_ENROLL with factor.enroll() and tx.activate(), then signs in with it', async () => {
@@ -421,7 +427,7 @@ describe('Okta SDK (okta-auth-js 8) against the identity service, unchanged', ()
     const done = await pending.activate!({ passCode: right });
     expect(done.status).toBe('SUCCESS');
     const tokens = await tokensWithoutPrompt(authClient, { sessionToken: done.sessionToken! });
-    expect(tokens.idToken!.claims).toMatchObject({ email: user.login });
+    expect(tokens.idToken!.claims).toMatchObject({ customerId: user.customerId });
 
     // Later: MFA_REQUIRED with the app, verified with the SDK's own call and the app's next code.
     t.clock.advance(30_000);

@@ -218,8 +218,16 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
       long: { ...sessionCookieOptions(ctx) },
       short: { httpOnly: true, sameSite: 'lax', secure: sessionCookieOptions(ctx).secure, signed: true },
     },
-    claims: { openid: ['sub', 'customerId', 'email'] },
-    // Code flow only: the ID token carries the claims (customerId, email) the SPA reads.
+    // The claims each scope allows, as userinfo answers them (OpenID Connect Core 5.4, as at Okta): the
+    // portal's own sign-in asks for `openid portal.customer`, so its ID token names the subject and the
+    // customer, and the email address only when `email` is asked for (issue 38).
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name'],
+      email: ['email', 'email_verified'],
+      [PORTAL_SCOPE]: ['customerId'],
+    },
+    // Code flow only: the ID token carries the claims of its scopes.
     conformIdTokenClaims: false,
     scopes: ['openid', 'offline_access', 'profile', 'email', PORTAL_SCOPE, ...integrationScopes],
     extraParams: ['sessionToken'],
@@ -339,7 +347,15 @@ export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
       const customerId = user.customerId;
       return {
         accountId: sub,
-        claims: () => ({ sub, customerId, email: user.login }),
+        claims: () => ({
+          sub,
+          customerId,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          given_name: user.firstName,
+          family_name: user.lastName,
+          email: user.login,
+          email_verified: true,
+        }),
       };
     },
     async extraTokenClaims(_kctx, token) {

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { signInTokens } from './oidc.test-support';
@@ -62,5 +63,36 @@ describe('userinfo by granted scope', () => {
       'name',
       'sub',
     ]);
+  });
+
+  /** The ID token's claims about the person, without those about the token itself. */
+  const personClaims = (idToken: string) => {
+    const about = new Set([
+      'iss',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'at_hash',
+      'nonce',
+      'amr',
+      'acr',
+      'sid',
+      'azp',
+    ]);
+    return Object.fromEntries(Object.entries(decodeJwt(idToken)).filter(([name]) => !about.has(name)));
+  };
+
+  it('the ID token carries what userinfo answers for the same scopes, and no more (issue 38)', async () => {
+    for (const scope of [
+      'openid',
+      'openid portal.customer',
+      'openid email',
+      'openid profile email portal.customer',
+    ]) {
+      const tokens = await signInTokens(t, undefined, scope);
+      const answered = (await userinfo(tokens.access_token)).json<Record<string, unknown>>();
+      expect({ scope, claims: personClaims(tokens.id_token) }).toEqual({ scope, claims: answered });
+    }
   });
 });
