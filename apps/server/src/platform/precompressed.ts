@@ -52,9 +52,17 @@ export class PrecompressedBody {
    * Sends the body with its ETag, in the best encoding the client accepts (the compression plugin
    * leaves it be); 304 when the client already has it.
    */
-  send(request: FastifyRequest, reply: FastifyReply, contentType: string): FastifyReply {
-    reply.header('ETag', this.etag);
-    if (matchesEtag(request.headers['if-none-match'], this.etag)) return reply.code(304).send();
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    contentType: string,
+    options: { etag?: boolean } = {},
+  ): FastifyReply {
+    // A body sent with an error status (the not-found page) is sent whole, without a validator.
+    if (options.etag !== false) {
+      reply.header('ETag', this.etag);
+      if (matchesEtag(request.headers['if-none-match'], this.etag)) return reply.code(304).send();
+    }
     reply.type(contentType);
     if (this.text.length < THRESHOLD) return reply.send(this.text);
     const vary = reply.getHeader('Vary');

@@ -24,7 +24,7 @@ export async function renderPage(input) {
   const { page, flags, viewed, settings, url } = input;
   if (page === null) {
     return {
-      html: '<main><h1>Page not found</h1><p id="path">' + new URL(url).pathname.replace(/</g, '&lt;') + '</p></main>',
+      html: '<main><h1>Page not found</h1><p id="path">' + new URL(url).pathname.replace(/</g, '&lt;') + '</p><p id="render-count">' + calls + '</p></main>',
       hydration: { loaderData: { content: { kind: 'notFound' } }, flags, viewed },
       title: 'Page not found',
     };
@@ -209,6 +209,21 @@ describe('server-rendered public pages', () => {
       const data = between(res.body, '<script type="application/json" id="portal-hydration">', '</script>');
       expect(JSON.parse(data!), url).toMatchObject({ loaderData: { content: { kind: 'notFound' } } });
     }
+  });
+
+  it('renders the not-found page once for every address that has none (issue 38), with no validator', async () => {
+    const counts = new Set<string | undefined>();
+    for (const url of ['/made-up-1', '/made-up-2?x=<y>', '/help/faqs/a/b/c']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['etag'], url).toBeUndefined();
+      // Rendered at an address of its own: no requested address is written into it.
+      expect(res.body, url).not.toContain('made-up');
+      const count = between(res.body, '<p id="render-count">', '</p>');
+      expect(count, url).toMatch(/^\d+$/);
+      counts.add(count);
+    }
+    expect(counts.size).toBe(1);
   });
 
   it("knows content's pages (signed-in ones with any query too) and the app's own routes: no 404 for them", async () => {

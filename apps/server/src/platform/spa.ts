@@ -83,7 +83,15 @@ interface Index {
   rendered: WeakMap<object, Map<string, { body: PrecompressedBody; styleHash: string } | null>>;
   /** index.html with a page's public content, by content snapshot (the page's prepared answer). */
   withContent: WeakMap<object, PrecompressedBody>;
+  /** The not-found page rendered, by content snapshot (its site settings' prepared answer); null: it cannot be. */
+  notFound: WeakMap<object, Promise<{ body: PrecompressedBody; styleHash: string } | null>>;
 }
+
+/**
+ * The address the not-found page is rendered at, once for every address that has no page: one no content
+ * or route of the app has (its loaders are given "no page here" whatever the address).
+ */
+const NOT_FOUND_RENDER_PATH = '/page-not-found';
 
 /** Where the build's page list keeps the feature-flag SDK (scripts/page-chunks.mjs). */
 const EXPERIMENTS = '@experiments';
@@ -174,6 +182,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
         stylesheets,
         rendered: new WeakMap(),
         withContent: new WeakMap(),
+        notFound: new WeakMap(),
       };
     }
     return index;
@@ -387,28 +396,47 @@ export async function installSpa(app: FastifyInstance, config: Config) {
   /**
    * The not-found page rendered on the server, for an address that is neither content's nor the app's:
    * readable without JavaScript (no "turn on JavaScript" note), hydrated with the not-found route's data,
-   * so the SPA asks content for nothing. Undefined when it cannot be rendered here (the SPA's page then).
+   * so the SPA asks content for nothing. It says the same whatever the address, so it is rendered once
+   * per content snapshot, at an address of its own, and compressed once: a stream of requests for made-up
+   * addresses costs no rendering (issue 38). Undefined when it cannot be rendered here (the SPA's page).
    */
   async function renderedNotFound(
     request: FastifyRequest,
     index: Index,
-  ): Promise<{ html: string; styleHash: string } | undefined> {
+  ): Promise<{ body: PrecompressedBody; styleHash: string } | undefined> {
     const service = content();
     const render = service && (await loadRenderer());
     if (!service || !render) return undefined;
+    let snapshot: object;
     try {
-      const url = new URL(request.url, config.publicUrl);
-      const rendered = await renderWithContent(service, render, url, null, { flags: {}, viewed: [] });
-      if (!rendered) return undefined;
-      const css = await readCss(index.stylesheets);
-      return composePage(index.html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, ''), rendered, {
-        text: css,
-        hrefs: index.stylesheets.map((f) => `/${f}`),
-      });
+      snapshot = await service.prepared.siteSettings(false);
     } catch (error) {
       request.log.error({ err: error }, 'Rendering the not-found page failed; the browser renders it');
       return undefined;
     }
+    let made = index.notFound.get(snapshot);
+    if (!made) {
+      made = (async () => {
+        try {
+          const url = new URL(NOT_FOUND_RENDER_PATH, config.publicUrl);
+          const rendered = await renderWithContent(service, render, url, null, { flags: {}, viewed: [] });
+          if (!rendered) return null;
+          const css = await readCss(index.stylesheets);
+          const page = composePage(index.html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, ''), rendered, {
+            text: css,
+            hrefs: index.stylesheets.map((f) => `/${f}`),
+          });
+          return { body: new PrecompressedBody(page.html), styleHash: page.styleHash };
+        } catch (error) {
+          request.log.error({ err: error }, 'Rendering the not-found page failed; the browser renders it');
+          // Not kept: the next request tries again.
+          index.notFound.delete(snapshot);
+          return null;
+        }
+      })();
+      index.notFound.set(snapshot, made);
+    }
+    return (await made) ?? undefined;
   }
 
   function allowInlineHashes(reply: FastifyReply, styleHash: string) {
@@ -447,7 +475,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
       const notFound = await renderedNotFound(request, page);
       if (notFound) {
         allowInlineHashes(reply, notFound.styleHash);
-        return reply.type('text/html; charset=utf-8').send(notFound.html);
+        return notFound.body.send(request, reply, 'text/html; charset=utf-8', { etag: false });
       }
       return reply.type('text/html; charset=utf-8').send(variantHtml(page, undefined));
     }
