@@ -161,7 +161,14 @@ export async function verifyAccessToken(ctx: ModuleContext, token: string): Prom
 const SESSION_CHECK_TTL_MS = 500;
 const SESSION_CHECK_CACHE_SIZE = 10_000;
 
-type SessionChecks = Map<string, { live: boolean; until: number }>;
+/**
+ * What is known of a grant: live (until `until`), ended (deleted: signed out, a session ended from "Where
+ * you're signed in", a password change or reset, the account closed or erased, on any device), or expired
+ * (its sign-in reached OIDC_SESSION_TTL). The last two never change; each says so in the refusal, so the
+ * browser can tell the customer what happened (issue 38).
+ */
+type SessionState = 'live' | 'ended' | 'expired';
+type SessionChecks = Map<string, { state: SessionState; until: number }>;
 const sessionChecks = new WeakMap<ModuleContext['services'], SessionChecks>();
 
 function sessionChecksOf(ctx: ModuleContext): SessionChecks {
@@ -172,6 +179,40 @@ function sessionChecksOf(ctx: ModuleContext): SessionChecks {
   }
   return cache;
 }
+
+function remember(cache: SessionChecks, grantId: string, state: SessionState, until: number) {
+  cache.delete(grantId);
+  if (cache.size >= SESSION_CHECK_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(grantId, { state, until });
+}
+
+/**
+ * Grants announced as ended that this instance had no answer for, kept for JUST_ENDED_MS: a read of one
+ * that began before the announcement cannot then call it live.
+ */
+const JUST_ENDED_MS = 5000;
+const JUST_ENDED_SIZE = 1000;
+const justEnded = new WeakMap<ModuleContext['services'], Map<string, number>>();
+
+function noteEnded(ctx: ModuleContext, grantId: string, nowMs: number) {
+  let ended = justEnded.get(ctx.services);
+  if (!ended) {
+    ended = new Map();
+    justEnded.set(ctx.services, ended);
+  }
+  ended.delete(grantId);
+  if (ended.size >= JUST_ENDED_SIZE) ended.delete(ended.keys().next().value!);
+  ended.set(grantId, nowMs + JUST_ENDED_MS);
+}
+
+function wasJustEnded(ctx: ModuleContext, grantId: string, nowMs: number): boolean {
+  const until = justEnded.get(ctx.services)?.get(grantId);
+  return until !== undefined && nowMs < until;
+}
+
+/** The refusal of a token whose sign-in is no more, saying which way it went. */
+const sessionGone = (state: Exclude<SessionState, 'live'>) =>
+  invalidToken(state === 'ended' ? 'The sign-in session has ended' : 'The sign-in session has expired');
 
 /** The channel a deleted grant is announced on (migration 150), its ids comma-separated. */
 const GRANT_ENDED_CHANNEL = 'oidc_grant_ended';
@@ -189,11 +230,14 @@ export async function installTokenGuard(app: FastifyInstance, ctx: ModuleContext
     GRANT_ENDED_CHANNEL,
     (payload) => {
       const cache = sessionChecksOf(ctx);
+      const nowMs = ctx.clock.now().getTime();
       for (const grantId of payload.split(',')) {
         if (!grantId) continue;
-        cache.delete(grantId);
-        if (cache.size >= SESSION_CHECK_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(grantId, { live: false, until: Infinity });
+        // A grant this instance has an answer for is ended from now on. Any other is read from the store
+        // when its token next comes, and found gone; it is only noted for a moment, for a read already on
+        // its way (so a purge of a day's expired grants displaces no answer this instance holds).
+        if (cache.has(grantId)) remember(cache, grantId, 'ended', Infinity);
+        else noteEnded(ctx, grantId, nowMs);
       }
     },
     () => sessionChecksOf(ctx).clear(),
@@ -206,22 +250,25 @@ async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCust
   if (!grantId) return;
   const cache = sessionChecksOf(ctx);
   const known = cache.get(grantId);
-  if (known && (!known.live || nowMs < known.until)) {
-    if (!known.live) throw invalidToken('The sign-in session has ended');
+  if (known && (known.state !== 'live' || nowMs < known.until)) {
+    if (known.state !== 'live') throw sessionGone(known.state);
     await noteSessionUse(ctx, grantId, nowMs);
     return;
   }
-  const { rows } = await ctx.db.query<{ live: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM oidc_payload WHERE model = 'Grant' AND id = $1
-                      AND (expires_at IS NULL OR expires_at > $2)) AS live`,
-    [grantId, new Date(nowMs)],
+  const { rows } = await ctx.db.query<{ expires_at: Date | null }>(
+    `SELECT expires_at FROM oidc_payload WHERE model = 'Grant' AND id = $1`,
+    [grantId],
   );
+  const row = rows[0];
+  let state: SessionState = !row
+    ? 'ended'
+    : row.expires_at && row.expires_at.getTime() <= nowMs
+      ? 'expired'
+      : 'live';
   // A grant announced as ended while this read was on its way stays ended (the read may predate it).
-  const live = rows[0]?.live === true && cache.get(grantId)?.live !== false;
-  cache.delete(grantId);
-  if (cache.size >= SESSION_CHECK_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(grantId, { live, until: nowMs + SESSION_CHECK_TTL_MS });
-  if (!live) throw invalidToken('The sign-in session has ended');
+  if (cache.get(grantId)?.state === 'ended' || wasJustEnded(ctx, grantId, nowMs)) state = 'ended';
+  remember(cache, grantId, state, state === 'live' ? nowMs + SESSION_CHECK_TTL_MS : Infinity);
+  if (state !== 'live') throw sessionGone(state);
   await noteSessionUse(ctx, grantId, nowMs);
 }
 

@@ -104,7 +104,7 @@ function installCors(app: FastifyInstance, allowed: ReadonlySet<string>) {
     if (request.url.includes('/oauth2/')) return done();
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Access-Control-Allow-Credentials', 'true');
-    reply.header('Access-Control-Expose-Headers', 'X-CorrelationId, Retry-After');
+    reply.header('Access-Control-Expose-Headers', 'X-CorrelationId, Retry-After, WWW-Authenticate');
     reply.header('Vary', 'Origin');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE');

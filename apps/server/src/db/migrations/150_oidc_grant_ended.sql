@@ -1,5 +1,5 @@
 -- A sign-in grant deleted (signing out, a session ended from "Where you're signed in", a password change,
--- closing the account, a customer erased, or expired and purged) is announced on the channel
+-- closing the account, a customer erased; or purged a day after it expired) is announced on the channel
 -- `oidc_grant_ended`, its ids comma-separated, so every instance refuses its access tokens at once rather
 -- than when its half-second check of the grant runs out (docs/decisions/005, amended by issue 38). PostgreSQL
 -- delivers a notification only when the transaction that deleted the rows commits, and never one of a
