@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import type { CallDefinition } from '@portal/contracts/call';
@@ -249,6 +249,37 @@ describe('customer guard of route() on a signed-in call', () => {
       t.clock.set(start);
       expect((await probe(t, '/probe/me', token)).statusCode).toBe(200);
     });
+  });
+});
+
+describe('customer guard when the sign-in itself has gone (issue 38)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // A sign-in of five minutes, access tokens of an hour: a token can outlive the sign-in it came from.
+    t = await guardedApp({ OIDC_SESSION_TTL: '300', OIDC_ACCESS_TOKEN_TTL: '3600' });
+  });
+  afterAll(() => t.close());
+
+  it('says a sign-in that ran out of time expired, and one ended (signed out elsewhere) ended', async () => {
+    const timedOut = await signInTokens(t);
+    const ended = await signInTokens(t);
+    expect((await probe(t, '/probe/me', timedOut.access_token)).statusCode).toBe(200);
+
+    // Signed out elsewhere: the sign-in's grant is deleted.
+    const grantId = String(decodeJwt(ended.access_token)['gid']);
+    await t.db.query(`DELETE FROM oidc_payload WHERE model = 'Grant' AND id = $1`, [grantId]);
+    const refusedEnded = await probe(t, '/probe/me', ended.access_token);
+    expect(refusedEnded.statusCode).toBe(401);
+    expect(refusedEnded.headers['www-authenticate']).toContain(
+      'error_description="The sign-in session has ended"',
+    );
+
+    t.clock.advance(301_000);
+    const refusedExpired = await probe(t, '/probe/me', timedOut.access_token);
+    expect(refusedExpired.statusCode).toBe(401);
+    expect(refusedExpired.headers['www-authenticate']).toContain(
+      'error_description="The sign-in session has expired"',
+    );
   });
 });
 
