@@ -12,10 +12,13 @@ export const demo = {
     password: 'BluebellCottage1952',
     mobile: '07700900123',
     landline: '01632960456',
-    /** Her factors, in the order offered: a text or a call to the mobile, a call to the landline. */
+    /**
+     * Her factors, in the order offered: a text or a call to the mobile, a call to the landline (with calls
+     * to two lines, each says which it is: issue 38).
+     */
     textRadio: 'Text message to +44 XXXX XXX123',
-    mobileCallRadio: 'Phone call to +44 XXXX XXX123',
-    landlineCallRadio: 'Phone call to +44 XXXX XXX456',
+    mobileCallRadio: 'Phone call to your mobile, +44 XXXX XXX123',
+    landlineCallRadio: 'Phone call to your landline, +44 XXXX XXX456',
     policyNumber: '102X4567891',
   },
   /** The forgotten-password journey's own customer: his password changes there, nobody else's does. */
@@ -122,10 +125,13 @@ export async function signIn(
   request: APIRequestContext,
   customer: { email: string; password: string },
   phone: { number: string; radio: string },
+  options: { alsoOffered?: readonly string[] } = {},
 ): Promise<void> {
   const outbox = await watchOutbox(request, phone.number);
   await enterCredentials(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/login\/verify$/);
+  for (const choice of options.alsoOffered ?? [])
+    await expect(page.getByRole('radio', { name: choice, exact: true })).toBeVisible();
   await page.getByRole('radio', { name: phone.radio, exact: true }).check();
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/\/login\/verify\/challenge$/);

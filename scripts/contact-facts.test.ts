@@ -10,8 +10,9 @@ import { leaflets, mediaDir, sitePhone } from './leaflets.mjs';
  * One source for each contact fact a customer reads (issue 23, point 7), and a failure as soon as another
  * place says something else:
  * - the freephone number: content/site-settings.json's infinityPhoneTracking. Every page's text and tel:
- *   link, the Meridian Mutual Direct agency record (reference data seeded from demo-portfolio.ts) and the
- *   leaflets in content/media (made by scripts/leaflets.mjs from the same setting) give that number;
+ *   link says `{phone}`, which the content service fills from it; the Meridian Mutual Direct agency record
+ *   (reference data seeded from demo-portfolio.ts) and the leaflets in content/media (made by
+ *   scripts/leaflets.mjs from the same setting) give that number;
  * - the direct line's hours: the Mutual Direct agency record (telephonesOpen, telephonesClose), which the
  *   dashboard's contact card shows through the agency card's openingHoursText; every text that states the
  *   hours states the same ones.
@@ -62,17 +63,21 @@ describe('contact facts: one source each', () => {
     expect(direct?.telephoneNumber).toBe(phone);
   });
 
-  it('every phone number and tel: link in content is the freephone number', () => {
-    const wrong = contentTexts().flatMap(({ where, text }) => [
-      ...[...text.matchAll(phonePattern)]
-        .map(([number]) => number)
-        .filter(notOurs)
-        .map((number) => `${where}: ${number}`),
-      ...[...text.matchAll(/tel:([^"'\s<]+)/g)]
-        .map(([, number]) => number!)
-        .filter((number) => number !== digits(phone))
-        .map((number) => `${where}: tel:${number}`),
-    ]);
+  it('no phone number is written out in content: texts say {phone} and links tel:{phone} (issue 38)', () => {
+    const wrong = contentTexts()
+      // The setting itself is the one place the number is written.
+      .filter(({ where }) => where !== 'site-settings.json.infinityPhoneTracking')
+      .flatMap(({ where, text }) => [
+        ...[...text.matchAll(phonePattern)]
+          .map(([number]) => number)
+          // The Financial Ombudsman Service's is theirs to give, not a setting of ours.
+          .filter((number) => !othersNumbers.has(digits(number)))
+          .map((number) => `${where}: ${number}`),
+        ...[...text.matchAll(/tel:([^"'\s<]+)/g)]
+          .map(([, number]) => number!)
+          .filter((number) => number !== '{phone}')
+          .map((number) => `${where}: tel:${number}`),
+      ]);
     expect(wrong).toEqual([]);
   });
 

@@ -12,7 +12,9 @@ import { featureDefinitions } from './content/feature-flags';
  * into the content store by the server's seed, which validates every file with these schemas.
  *
  * Placeholders in texts are `{name}` and are filled by the SPA: `{count}`, `{status}`, `{minLength}`,
- * `{seconds}`, `{phone}`, `{date}`, `{firstName}`, `{lastName}`, `{policyNumber}`.
+ * `{seconds}`, `{number}` (the customer's phone number, masked), `{date}`, `{firstName}`, `{lastName}`,
+ * `{policyNumber}`. `{phone}` is the site's freephone number (`infinityPhoneTracking`): the content
+ * service writes it in as it serves any text, and `tel:{phone}` as a link to call it.
  */
 
 export * from './content/building-blocks';

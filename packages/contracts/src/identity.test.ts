@@ -86,9 +86,23 @@ describe('identity contract', () => {
       stateToken: '00state',
       factors: [
         { id: 'smsA', type: 'sms', phoneNumber: '+44 XXXX XXX123' },
-        { id: 'clfB', type: 'call', phoneNumber: '+44 XXXX XXX456' },
+        // Which line a call goes to, from our `landlineIsAMobile` (issue 38).
+        { id: 'clfB', type: 'call', phoneNumber: '+44 XXXX XXX456', line: 'landline' },
       ],
     });
+    const { landlineIsAMobile: _unsaid, ...okta } = mfaRequired._embedded.factors[1]!.profile as {
+      phoneNumber: string;
+      landlineIsAMobile?: boolean;
+    };
+    // A real Okta org does not say: no line.
+    const fromOkta = toSignInResult({
+      ...mfaRequired,
+      _embedded: {
+        ...mfaRequired._embedded,
+        factors: [{ ...mfaRequired._embedded.factors[1]!, profile: okta }],
+      },
+    } as AuthnTransaction);
+    expect(fromOkta.factors).toEqual([{ id: 'clfB', type: 'call', phoneNumber: '+44 XXXX XXX456' }]);
     expect(
       toSignInResult({
         status: 'SUCCESS',

@@ -526,7 +526,16 @@ export function sessionStatusOf(
  * (one choice for all of them: the browser offers whichever of the customer's passkeys it holds).
  */
 export const signInFactor = z.discriminatedUnion('type', [
-  z.object({ id: z.string(), type: factorType, phoneNumber: z.string() }),
+  z.object({
+    id: z.string(),
+    type: factorType,
+    phoneNumber: z.string(),
+    /**
+     * A call's line, when the provider says (our `landlineIsAMobile`; a real Okta org does not): a customer
+     * whose mobile and landline end in the same digits is told which one each call goes to.
+     */
+    line: z.optional(z.enum(['mobile', 'landline'])),
+  }),
   z.object({ id: z.string(), type: z.literal('totp') }),
   z.object({ id: z.string(), type: z.literal('backup_code'), codesLeft: z.number() }),
   z.object({ id: z.string(), type: z.literal('webauthn') }),
@@ -569,8 +578,18 @@ export function toSignInResult(tx: AuthnTransaction): SignInResult {
     // their challenge lets the browser use any of the customer's passkeys.
     let passkeyOffered = false;
     result.factors = tx._embedded.factors.flatMap((f): SignInFactor[] => {
-      if (f.factorType === 'sms' || f.factorType === 'call')
-        return [{ id: f.id, type: f.factorType, phoneNumber: f.profile.phoneNumber }];
+      if (f.factorType === 'sms') return [{ id: f.id, type: 'sms', phoneNumber: f.profile.phoneNumber }];
+      if (f.factorType === 'call') {
+        const mobile = f.profile.landlineIsAMobile;
+        return [
+          {
+            id: f.id,
+            type: 'call',
+            phoneNumber: f.profile.phoneNumber,
+            ...(mobile === undefined ? {} : { line: mobile ? ('mobile' as const) : ('landline' as const) }),
+          },
+        ];
+      }
       if (f.factorType === 'token:software:totp') return [{ id: f.id, type: 'totp' }];
       if (f.factorType === 'webauthn') {
         if (passkeyOffered) return [];

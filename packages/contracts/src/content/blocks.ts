@@ -628,7 +628,7 @@ export const closeAccountBlock = z.looseObject({
   /** What closing keeps and removes, in plain words. */
   body: richText,
   methodLegend: z.string(),
-  /** Carry `{phone}` (masked). */
+  /** Carry `{number}`: the customer's number, masked. */
   smsOptionLabel: z.string(),
   callOptionLabel: z.string(),
   loadingText: z.string(),

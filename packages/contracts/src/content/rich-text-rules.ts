@@ -9,13 +9,15 @@ export const controlChars = /[\u0000-\u001f\u007f]/;
 
 /**
  * A link target content may carry: a site path, an https address, tel:, mailto: or an in-page #anchor.
- * Anything else (javascript:, data:, protocol-relative //host) is refused.
+ * Anything else (javascript:, data:, protocol-relative //host) is refused. `tel:{phone}` is the site's
+ * freephone number, which the content service writes in as it serves the text.
  */
 export const MAX_LINK_LENGTH = 2048;
 
 /** The kinds of link content may carry (an empty link is no link). */
 export const isAllowedLinkKind = (v: string): boolean =>
-  v === '' || /^(\/(?!\/)|#|https:\/\/[^\s]+$|tel:\+?[0-9 ]+$|mailto:[^\s@]+@[^\s@]+$)/.test(v);
+  v === '' ||
+  /^(\/(?!\/)|#|https:\/\/[^\s]+$|tel:(\+?[0-9 ]+|\{phone\})$|mailto:[^\s@]+@[^\s@]+$)/.test(v);
 
 /** No control characters, and no spaces outside a tel: number. */
 export const hasNoStrayCharacters = (v: string): boolean =>

@@ -288,6 +288,34 @@ describe('content service', () => {
     }).toThrow(TypeError);
   });
 
+  it("writes the site's freephone number wherever content says {phone}, and tel:{phone} as its digits (issue 38)", async () => {
+    const stored = await t.db.query<{ body: unknown }>(
+      `SELECT body FROM content_item WHERE kind = 'page' AND key = '/contact-us'`,
+    );
+    expect(JSON.stringify(stored.rows[0]!.body)).toContain('tel:{phone}');
+    const served = [
+      (await t.app.inject({ method: 'GET', url: pageAt('/contact-us') })).body,
+      (await t.app.inject({ method: 'GET', url: navUrl })).body,
+      (await t.app.inject({ method: 'GET', url: `${settingsUrl}?type=SiteSettings` })).body,
+    ];
+    for (const body of served) {
+      expect(body).not.toContain('{phone}');
+      expect(body).toContain('0800 123 4567');
+    }
+    expect(served[0]).toContain('href=\\"tel:08001234567\\"');
+    expect(served[1]).toContain('"url":"tel:08001234567"');
+
+    // One setting changes every text.
+    await t.db.query(
+      `UPDATE content_item SET body = jsonb_set(body, '{infinityPhoneTracking}', '"0800 765 4321"') WHERE kind = 'settings'`,
+    );
+    t.clock.advance(CONTENT_CACHE_MS);
+    const changed = (await t.app.inject({ method: 'GET', url: pageAt('/contact-us') })).body;
+    expect(changed).toContain('href=\\"tel:08007654321\\">0800 765 4321</a>');
+    expect(changed).not.toContain('0800 123 4567');
+    await t.app.ctx.services.content.seed();
+  });
+
   it('rereads the store after the cache lifetime, by the clock', async () => {
     const before = await t.app.inject({ method: 'GET', url: pageAt('/help/faqs') });
     expect(before.statusCode).toBe(200);

@@ -87,6 +87,31 @@ function rewriteMedia(value: unknown, mediaBase: string): unknown {
 }
 
 /**
+ * The freephone number wherever content writes `{phone}` (issue 38): texts say `{phone}` and link
+ * `tel:{phone}`, so the one number in the site settings (`infinityPhoneTracking`) is the only place it is
+ * written. Filled here, once per load, so every reader (the SPA, the pages the server renders, the
+ * content inlined into signed-in pages) gets the number; a `{phone}` a text means otherwise is not
+ * content's to write (a customer's own number is `{number}`, filled by the portal).
+ */
+function fillPhone(value: unknown, phone: string): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('{phone}')) return value;
+    return value.replaceAll('tel:{phone}', `tel:${phone.replace(/[^\d+]/g, '')}`).replaceAll('{phone}', phone);
+  }
+  if (Array.isArray(value)) return value.map((v) => fillPhone(v, phone));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPhone(v, phone)]));
+  }
+  return value;
+}
+
+/** The site's freephone number in the stored settings, before they are checked. */
+function phoneOf(settings: unknown): string {
+  const phone = (settings as { infinityPhoneTracking?: unknown } | undefined)?.infinityPhoneTracking;
+  return typeof phone === 'string' ? phone : '';
+}
+
+/**
  * Site settings, navigation and pages from the content store. The whole store is read at once and kept
  * for CONTENT_CACHE_MS (by the injected clock), so lookups of unknown URLs never reach the database, and
  * every item is checked against its contract as it is read: a row that no longer validates is treated as
@@ -108,8 +133,10 @@ export function createContentService(ctx: ModuleContext): ContentService {
     const rows = await listContent(ctx.db);
     const one = (kind: string) => rows.find((r) => r.kind === kind)?.body;
 
-    const settingsParsed = siteSettings.safeParse(rewriteMedia(one('settings'), mediaBase));
-    const navParsed = navigation.safeParse(one('navigation'));
+    const phone = phoneOf(one('settings'));
+    const filled = (body: unknown) => fillPhone(rewriteMedia(body, mediaBase), phone);
+    const settingsParsed = siteSettings.safeParse(filled(one('settings')));
+    const navParsed = navigation.safeParse(filled(one('navigation')));
     const flagsParsed = featureDefinitions.safeParse(one('feature_flags'));
     if (!settingsParsed.success || !navParsed.success || !flagsParsed.success) throw unavailable();
 
@@ -118,7 +145,7 @@ export function createContentService(ctx: ModuleContext): ContentService {
     const pages = new Map<string, PreparedBody<PageContent>>();
     for (const row of rows) {
       if (row.kind !== 'page') continue;
-      const parsed = pageContent.safeParse(rewriteMedia(row.body, mediaBase));
+      const parsed = pageContent.safeParse(filled(row.body));
       if (parsed.success) pages.set(normaliseContentPath(parsed.data.url), prepare(parsed.data));
     }
     return {

@@ -218,7 +218,7 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
           <RichText html={pageMessage(page, 'resendSuccessText')} className="inset-text" />
         </div>
       ) : null}
-      <RichText html={pageMessage(page, sentKey, { phone: phoneNumber })} />
+      <RichText html={pageMessage(page, sentKey, { number: phoneNumber })} />
       <ContentPageBody page={{ ...page, blocks: [], callsToAction: [] }} />
       {lockedOut ? (
         <Button

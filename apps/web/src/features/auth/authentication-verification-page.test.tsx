@@ -14,7 +14,7 @@ import {
   oktaError,
   rosemary,
 } from '../../test/fake-api/identity-scenario';
-import AuthenticationVerificationPage from './authentication-verification-page';
+import AuthenticationVerificationPage, { factorOptions } from './authentication-verification-page';
 
 const page = contentPages.verify;
 
@@ -168,5 +168,47 @@ describe('AuthenticationVerificationPage', () => {
       await waitFor(() => expect(chooser).toHaveFocus());
       expect(screen.getByRole('radio', { name: 'A backup code (2 left)' })).toBeChecked();
     });
+  });
+});
+
+describe('factorOptions', () => {
+  const field = {
+    name: 'factorType',
+    type: 'radio',
+    label: 'How would you like to get your code?',
+    required: true,
+    disabled: false,
+    options: [
+      { id: 'verify-method-sms', label: 'Text message to {number}', value: 'sms' },
+      { id: 'verify-method-call', label: 'Phone call to {number}', value: 'call' },
+    ],
+  } as Parameters<typeof factorOptions>[0];
+
+  it('tells a call to the mobile from one to the landline when their numbers end alike (issue 38)', () => {
+    const labels = factorOptions(field, [
+      { id: 'sms-1', type: 'sms', phoneNumber: '+44 XXXX XXX666' },
+      { id: 'call-1', type: 'call', phoneNumber: '+44 XXXX XXX666', line: 'mobile' },
+      { id: 'call-2', type: 'call', phoneNumber: '+44 XXXX XXX666', line: 'landline' },
+    ]).map((option) => option.label);
+    expect(labels).toEqual([
+      'Text message to +44 XXXX XXX666',
+      'Phone call to your mobile, +44 XXXX XXX666',
+      'Phone call to your landline, +44 XXXX XXX666',
+    ]);
+    expect(new Set(labels).size).toBe(3);
+  });
+
+  it('keeps content’s label for a single call, and for calls whose lines the provider does not say', () => {
+    expect(
+      factorOptions(field, [
+        { id: 'call-1', type: 'call', phoneNumber: '+44 XXXX XXX456', line: 'landline' },
+      ]).map((option) => option.label),
+    ).toEqual(['Phone call to +44 XXXX XXX456']);
+    expect(
+      factorOptions(field, [
+        { id: 'call-1', type: 'call', phoneNumber: '+44 XXXX XXX456' },
+        { id: 'call-2', type: 'call', phoneNumber: '+44 XXXX XXX789' },
+      ]).map((option) => option.label),
+    ).toEqual(['Phone call to +44 XXXX XXX456', 'Phone call to +44 XXXX XXX789']);
   });
 });

@@ -34,8 +34,8 @@ const defaultMethodField: FormField = {
   required: true,
   disabled: false,
   options: [
-    { id: 'verify-method-sms', label: 'Text message to {phone}', value: 'sms' },
-    { id: 'verify-method-call', label: 'Phone call to {phone}', value: 'call' },
+    { id: 'verify-method-sms', label: 'Text message to {number}', value: 'sms' },
+    { id: 'verify-method-call', label: 'Phone call to {number}', value: 'call' },
     { id: 'verify-method-totp', label: 'Authenticator app', value: 'totp' },
     { id: 'verify-method-passkey', label: 'A passkey', value: 'webauthn' },
     { id: 'verify-method-backup-code', label: 'A backup code ({count} left)', value: 'backup_code' },
@@ -43,25 +43,45 @@ const defaultMethodField: FormField = {
 };
 
 const defaultLabels: Record<SignInFactor['type'], string> = {
-  sms: 'Text message to {phone}',
-  call: 'Phone call to {phone}',
+  sms: 'Text message to {number}',
+  call: 'Phone call to {number}',
   totp: 'Authenticator app',
   backup_code: 'A backup code ({count} left)',
   webauthn: 'A passkey',
 };
 
+/** A call to one line of two: content's words for each (`{number}` is the masked number). */
+export interface LineLabels {
+  mobile: string;
+  landline: string;
+}
+
+const defaultLineLabels: LineLabels = {
+  mobile: 'Phone call to your mobile, {number}',
+  landline: 'Phone call to your landline, {number}',
+};
+
 /**
  * One radio per factor the customer has, in the provider's order (the one last used first), labelled from
- * content with the masked number or the backup codes left filled in.
+ * content with the masked number or the backup codes left filled in. A customer with calls to two lines
+ * (a mobile and a landline, whose masked numbers may well read the same) is told which line each is.
  */
-export function factorOptions(field: FormField, factors: readonly SignInFactor[]) {
+export function factorOptions(
+  field: FormField,
+  factors: readonly SignInFactor[],
+  lineLabels: LineLabels = defaultLineLabels,
+) {
+  const calls = factors.filter((f) => f.type === 'call').length;
   return factors.map((factor) => {
     const option = field.options?.find((o) => o.value === factor.type);
-    const label = option?.label ?? defaultLabels[factor.type];
+    const label =
+      factor.type === 'call' && calls > 1 && factor.line
+        ? lineLabels[factor.line]
+        : (option?.label ?? defaultLabels[factor.type]);
     return {
       value: factor.id,
       label: fillPlaceholders(label, {
-        phone: 'phoneNumber' in factor ? factor.phoneNumber : '',
+        number: 'phoneNumber' in factor ? factor.phoneNumber : '',
         count: 'codesLeft' in factor ? factor.codesLeft : '',
       }),
       ...(option?.hint ? { hint: option.hint } : {}),
@@ -109,7 +129,10 @@ export default function AuthenticationVerificationPage({
 
   if (!usable) return null;
 
-  const options = factorOptions(field, factors);
+  const options = factorOptions(field, factors, {
+    mobile: page.messages['callToMobileLabel'] ?? defaultLineLabels.mobile,
+    landline: page.messages['callToLandlineLabel'] ?? defaultLineLabels.landline,
+  });
   const error = revealed > 0 && chosen === null ? field.errorMessage : null;
   const inputId = fieldId(field);
 

@@ -25,6 +25,9 @@ const fallbackMessages = {
     '<p>This unlock link has expired or has already been used. If your account is still locked, wait 30 minutes, or sign in and ask for a new link.</p>',
   signedOutMessage: '<p>You have signed out.</p>',
   sessionExpiredMessage: '<p>We signed you out because you had not done anything for a while.</p>',
+  sessionEndedMessage: '<p>Your session has ended, so we signed you out. Please sign in again.</p>',
+  signedOutElsewhereMessage:
+    '<p>You have been signed out on this device because your account was signed out from another device or browser.</p>',
   journeyFailedMessage: '<p>Sorry, something went wrong. Please sign in again.</p>',
   noFactorsMessage:
     '<p>We do not have a phone number for you, so we cannot send a security code. Please call us free on {phone}.</p>',
@@ -35,8 +38,8 @@ const fallbackMessages = {
     '<p>If you have set up a passkey, you can use it instead of your password and a security code.</p>',
   passkeyFailedMessage:
     '<p>We could not sign you in with a passkey. Try again, or sign in with your email address and password.</p>',
-  codeSentText: '<p>We have sent a code to {phone}.</p>',
-  codeSentByCallText: '<p>We are calling {phone} now.</p>',
+  codeSentText: '<p>We have sent a code to {number}.</p>',
+  codeSentByCallText: '<p>We are calling {number} now.</p>',
   resendText: 'Send a new code',
   resendWaitText: 'You can ask for a new code in {seconds} seconds',
   resendSuccessText: '<p>We have sent you a new code.</p>',

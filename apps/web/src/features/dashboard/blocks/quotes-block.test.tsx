@@ -17,7 +17,9 @@ const block = {
   labels: { quoteNumber: 'Quote reference', startDate: 'Cover would start' },
   downloadText: 'Download quote',
   continueOnlineText: 'Continue your quote',
-  continueByPhoneText: 'This quote cannot be continued online. To continue it, call us free on {phone}.',
+  // As the content service serves it: the freephone number written in where content says {phone}.
+  continueByPhoneText:
+    'This quote cannot be continued online. To continue it, call us free on 0800 123 4567.',
   noQuotes: { heading: 'You have no saved quotes', body: '<p>Quotes appear here.</p>', callsToAction: [] },
   fileError: '<p>Sorry, we cannot open this document.</p>',
 } as BlockOf<'quotes'>;

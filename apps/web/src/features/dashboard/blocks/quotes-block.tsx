@@ -16,9 +16,12 @@ function productNameOf(productType: string, mapping: Readonly<Record<string, str
   return mapping?.[productType] ?? productType;
 }
 
-/** The content's reason, its `{phone}` the site's freephone number as a link to call it. */
+/**
+ * The content's reason, with the site's freephone number in it as a link to call it: the content service
+ * has written the number where content says `{phone}` (a text not served by it may still say `{phone}`).
+ */
 function ByPhoneText({ text, phone }: { text: string; phone: string | null }) {
-  const [before, after] = text.split('{phone}', 2);
+  const [before, after] = text.split(text.includes('{phone}') || !phone ? '{phone}' : phone, 2);
   if (after === undefined || !phone) return <>{fillPlaceholders(text, { phone: phone ?? '' })}</>;
   return (
     <>

@@ -58,11 +58,11 @@ function CloseAccountBlock({ block }: { block: Block }) {
   const options = [
     factors.data?.sms && {
       value: 'sms',
-      label: fillPlaceholders(block.smsOptionLabel, { phone: masked(factors.data.sms) }),
+      label: fillPlaceholders(block.smsOptionLabel, { number: masked(factors.data.sms) }),
     },
     factors.data?.call && {
       value: 'call',
-      label: fillPlaceholders(block.callOptionLabel, { phone: masked(factors.data.call) }),
+      label: fillPlaceholders(block.callOptionLabel, { number: masked(factors.data.call) }),
     },
   ].filter((o): o is { value: string; label: string } => !!o);
   const problemHtml =

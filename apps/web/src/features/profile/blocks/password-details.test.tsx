@@ -31,8 +31,8 @@ const block = {
   modal: {
     stepOneHeading: 'Change your password',
     stepOneBody: '<p>First, we need to check it is you. Choose how to get a security code.</p>',
-    smsOptionLabel: 'Text message to {phone}',
-    callOptionLabel: 'Phone call to {phone}',
+    smsOptionLabel: 'Text message to {number}',
+    callOptionLabel: 'Phone call to {number}',
     appOptionLabel: 'Use your authenticator app',
     sendCodeText: 'Send code',
     continueText: 'Continue',

@@ -86,11 +86,11 @@ function ChangePasswordModal({
   const options = [
     factors.data?.sms && {
       value: 'sms',
-      label: fillPlaceholders(modal.smsOptionLabel, { phone: masked(factors.data.sms) }),
+      label: fillPlaceholders(modal.smsOptionLabel, { number: masked(factors.data.sms) }),
     },
     factors.data?.call && {
       value: 'call',
-      label: fillPlaceholders(modal.callOptionLabel, { phone: masked(factors.data.call) }),
+      label: fillPlaceholders(modal.callOptionLabel, { number: masked(factors.data.call) }),
     },
     hasApp && { value: 'app', label: modal.appOptionLabel },
   ].filter((o): o is { value: string; label: string } => !!o);
