@@ -68,11 +68,14 @@ test('Fiona sees where she is signed in, signs one browser out, then every other
     await expect(sessions).toHaveCount(1);
     await expect(block.getByText('You are not signed in anywhere else.')).toBeVisible();
 
-    // Each other browser's next data call is refused: it lands on the sign-in page.
+    // Each other browser's next data call is refused: it lands on the sign-in page, which says it was
+    // signed out from elsewhere, not for being idle (issue 38).
     for (const browserPage of [tablet, elsewhere]) {
       await browserPage.goto('/profile/login-security');
       await expect(browserPage).toHaveURL(/\/login(\?|$)/);
       await expect(browserPage.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+      await expect(browserPage.getByText('You have been signed out on this device.')).toBeVisible();
+      await expect(browserPage.getByText(/had not done anything for a while/)).toHaveCount(0);
     }
 
     // This browser is still signed in.

@@ -153,6 +153,27 @@ describe('callApi when the bearer token is refused', () => {
       callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } }),
     ).rejects.toMatchObject({ status: 401 });
     expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledWith('expired');
+  });
+
+  it('says the sign-in was ended elsewhere when the refusal says so (issue 38)', async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    setAccessTokenProvider(() => 'token-abc');
+    serve(
+      () =>
+        new Response('{}', {
+          status: 401,
+          headers: {
+            'WWW-Authenticate':
+              'Bearer realm="portal", error="invalid_token", error_description="The sign-in session has ended"',
+          },
+        }),
+    );
+    await expect(
+      callApi(statusTokenCall, { params: { customerId: 'C1' }, body: { reason: 'x' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(ended).toHaveBeenCalledWith('ended');
   });
 
   it('does not when no token was sent (signed out, or a call without one)', async () => {

@@ -95,15 +95,30 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | undefined
   accessTokenProvider = provider;
 }
 
-let sessionEndedHandler: (() => void) | undefined;
+/**
+ * Why the portal refused a call's token: `ended` when its sign-in was ended on the server (its
+ * `WWW-Authenticate` says "The sign-in session has ended"), `expired` for anything else (an access token
+ * past its time, after a computer slept through its renewal).
+ */
+export type SessionEndCause = 'ended' | 'expired';
+
+let sessionEndedHandler: ((cause: SessionEndCause) => void) | undefined;
 
 /**
  * The session layer registers what to do when the portal refuses the bearer token of a call that sent
  * one (401): the sign-in has ended on the server (signed out from another device, a password change or
- * reset), so the customer is signed out here too and sees the sign-in page.
+ * reset, the account closed), or the token ran out, so the customer is signed out here too and sees the
+ * sign-in page saying which.
  */
-export function setSessionEndedHandler(handler: (() => void) | undefined): void {
+export function setSessionEndedHandler(handler: ((cause: SessionEndCause) => void) | undefined): void {
   sessionEndedHandler = handler;
+}
+
+/** The cause a 401's WWW-Authenticate gives (decision 005: the guard names an ended sign-in). */
+function endCauseOf(headers: Headers): SessionEndCause {
+  return /error_description="The sign-in session has ended"/.test(headers.get('WWW-Authenticate') ?? '')
+    ? 'ended'
+    : 'expired';
 }
 
 export interface CallOptions<C> {
@@ -216,7 +231,7 @@ export async function callApi<C extends AnyCall>(
   }
 
   const schema = call.responses[response.status];
-  if (response.status === 401 && sentToken) sessionEndedHandler?.();
+  if (response.status === 401 && sentToken) sessionEndedHandler?.(endCauseOf(response.headers));
   if (!response.ok) {
     const parsed = schema?.safeParse(body);
     const errorBody = parsed?.success ? parsed.data : body;

@@ -1,6 +1,6 @@
 import { setAccessTokenProvider, setSessionEndedHandler } from '../lib/api-client';
 import { onCrossTabMessage } from './cross-tab';
-import { signOut } from './sign-out';
+import { signOut, type SignOutReason } from './sign-out';
 import { getAuthSnapshot, setAuthenticated } from './session-store';
 import { TokenRenewalStormError } from './renewal-guard';
 import {
@@ -34,9 +34,11 @@ async function start(): Promise<void> {
   stop?.();
   setAccessTokenProvider(getAccessToken);
   // A data call's token refused: the sign-in ended on the server (signed out from another device, a
-  // password change or reset elsewhere). Signed out here too, with the "session ended" notice.
-  setSessionEndedHandler(() => {
-    if (getAuthSnapshot().isAuthenticated) void signOut({ reason: 'expired' });
+  // password change or reset, the account closed elsewhere), or the token ran out. Signed out here too,
+  // with the notice that says which.
+  setSessionEndedHandler((cause) => {
+    if (getAuthSnapshot().isAuthenticated)
+      void signOut({ reason: cause === 'ended' ? 'endedElsewhere' : 'expired' });
   });
 
   let user = await loadStoredUser().catch(() => null);
@@ -66,7 +68,10 @@ async function start(): Promise<void> {
   const stopCrossTab = onCrossTabMessage((message) => {
     if (message.type !== 'signed-out') return;
     if (!getAuthSnapshot().isAuthenticated) return;
-    const reason = message.reason === 'idle' ? 'idle' : message.reason === 'expired' ? 'expired' : 'user';
+    const known: readonly SignOutReason[] = ['idle', 'expired', 'endedElsewhere'];
+    const reason = known.includes(message.reason as SignOutReason)
+      ? (message.reason as SignOutReason)
+      : 'user';
     void signOut({ reason, fromOtherTab: true });
   });
   stop = () => {

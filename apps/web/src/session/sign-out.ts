@@ -11,8 +11,13 @@ export type SignOutReason =
   | 'user'
   /** The inactivity modal ran out or the customer chose to leave. */
   | 'idle'
-  /** The session could not be kept alive (renewal refused, renewal storm, session ended elsewhere). */
+  /** The session could not be kept alive (renewal refused, renewal storm): its time ran out. */
   | 'expired'
+  /**
+   * The portal refused this browser's sign-in because it was ended elsewhere: "sign out of every other
+   * device", a password change or reset, or the online account closed, on another device or browser.
+   */
+  | 'endedElsewhere'
   /** A step of the sign-in journey failed (e.g. a code could not be re-sent): start again. */
   | 'journeyFailed'
   /** The identity provider refused further attempts for now (429): wait, then start again. */
@@ -114,7 +119,10 @@ async function run(options: SignOutOptions): Promise<void> {
   resetRenewalGuard();
 
   // Signed out by inactivity on a policy, cover, documents or bills page: come back to it after sign-in.
-  if ((reason === 'idle' || reason === 'expired') && keepsAddressForAfterLogin(here.split('?')[0] ?? '')) {
+  if (
+    (reason === 'idle' || reason === 'expired' || reason === 'endedElsewhere') &&
+    keepsAddressForAfterLogin(here.split('?')[0] ?? '')
+  ) {
     writeSession(sessionKeys.redirectAfterLogin, here);
   }
   if (hadTokens && !options.fromOtherTab && reason !== 'journeyLeft')
