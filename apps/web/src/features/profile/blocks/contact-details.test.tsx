@@ -111,7 +111,8 @@ describe('contact details: changing the email address and the mobile number (iss
     fakePortal({ stepUp: true });
     render();
     await user.click(await screen.findByRole('button', { name: 'Change email address' }));
-    expect(screen.getByRole('heading', { name: 'Change your email address' })).toHaveFocus();
+    // The block has no heading of its own: the step's is the level under the page's (no level skipped).
+    expect(screen.getByRole('heading', { level: 2, name: 'Change your email address' })).toHaveFocus();
 
     await user.type(screen.getByRole('textbox', { name: 'New email address' }), 'brenda.new@example.co.uk');
     await user.type(
@@ -136,7 +137,7 @@ describe('contact details: changing the email address and the mobile number (iss
     await user.type(within(dialog).getByLabelText('Password'), 'right');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'Enter the code we sent you' })).toHaveFocus(),
+      expect(screen.getByRole('heading', { level: 2, name: 'Enter the code we sent you' })).toHaveFocus(),
     );
     expect(
       screen.getByText(/sent a 6-digit security code to brenda\.new@example\.co\.uk/),

@@ -100,6 +100,7 @@ function ContactDetailsBlock({ block }: { block: Block }) {
           id={`${block.id}-email`}
           texts={block.emailChange}
           heading={block.emailChange.heading}
+          headingLevel={block.heading ? 3 : 2}
           customerId={customerId}
           current={profile.emailAddress}
           guarded={guarded}
@@ -121,6 +122,7 @@ function ContactDetailsBlock({ block }: { block: Block }) {
           id={`${block.id}-mobile`}
           texts={mobileFlow}
           heading={hasMobile ? mobileFlow.heading : mobileFlow.addHeading}
+          headingLevel={block.heading ? 3 : 2}
           customerId={customerId}
           current={profile.mobileNumber}
           guarded={guarded}

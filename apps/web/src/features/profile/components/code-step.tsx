@@ -30,9 +30,12 @@ export function CodeStep({
   onSubmit,
   onResend,
   onBack,
+  headingLevel = 3,
 }: {
   id: string;
   texts: ContactCodeStep;
+  /** One below the block's own heading: 2 when the block has none (headings never skip a level). */
+  headingLevel?: 2 | 3;
   /** The new address or number, or the masked phone: fills `{destination}`. */
   destination: string;
   codeLength: 5 | 6;
@@ -51,6 +54,7 @@ export function CodeStep({
 }) {
   const settings = useSiteSettings();
   const heading = useRef<HTMLHeadingElement>(null);
+  const Heading = `h${headingLevel}` as const;
   const [boxes, setBoxes] = useState<string[]>([]);
   const [code, setCode] = useState('');
   const [revealed, setRevealed] = useState(false);
@@ -83,9 +87,9 @@ export function CodeStep({
 
   return (
     <div className="contact-change__step">
-      <h3 ref={heading} tabIndex={-1}>
+      <Heading ref={heading} tabIndex={-1}>
         {texts.heading}
-      </h3>
+      </Heading>
       <ErrorSummary
         errors={errors}
         title={settings.commonTexts['errorSummaryHeading']}

@@ -51,11 +51,14 @@ export function ContactChangeForm({
   guarded,
   onDone,
   onCancel,
+  headingLevel = 3,
 }: {
   kind: Kind;
   id: string;
   texts: ContactChangeFlow;
   heading: string;
+  /** One below the block's own heading: 2 when the block has none (headings never skip a level). */
+  headingLevel?: 2 | 3;
   customerId: string;
   current: string | null;
   guarded: Guarded;
@@ -63,6 +66,7 @@ export function ContactChangeForm({
   onCancel: () => void;
 }) {
   const settings = useSiteSettings();
+  const Heading = `h${headingLevel}` as const;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<'enter' | 'code'>('enter');
   const [value, setValue] = useState('');
@@ -179,6 +183,7 @@ export function ContactChangeForm({
       <section className="contact-change" aria-label={heading}>
         <CodeStep
           id={id}
+          headingLevel={headingLevel}
           texts={texts.code}
           destination={kind === 'email' ? value.trim().toLowerCase() : value.trim()}
           codeLength={6}
@@ -203,9 +208,9 @@ export function ContactChangeForm({
   ];
   return (
     <section className="contact-change" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+      <Heading id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
         {heading}
-      </h3>
+      </Heading>
       <ErrorSummary errors={errors} title={settings.commonTexts['errorSummaryHeading']} focusKey={attempt} />
       {texts.body && <RichText html={texts.body} />}
       <form noValidate onSubmit={(event) => void submitValue(event)}>
