@@ -208,6 +208,7 @@ test.describe('dashboard and policies', () => {
       await page.locator('#main-menu').getByRole('link', { name: 'Your policies', exact: true }).click();
       await expect(page).toHaveURL(/\/account\/policies\/?$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Your policies' })).toBeVisible();
+      await expect(page).toHaveTitle('Your policies – Meridian Mutual');
       for (const group of ['Active', 'Upcoming', 'Expired'])
         await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
       const expired = page.getByRole('region', { name: 'Expired' });

@@ -1,6 +1,9 @@
 import { pageTypes } from '@portal/contracts/content';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { page } from '../test/content-fixtures';
 import { renderWithRoot } from '../test/render-with-root';
 import { PageView } from './page-view';
@@ -54,6 +57,35 @@ describe('page registry', () => {
       await screen.findByRole('heading', { level: 1, name: 'This page cannot be shown' }, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '0800 765 4321' })).toBeInTheDocument();
+    // The tab says so too, not the title of a page it cannot show.
+    await waitFor(() => expect(document.title).toBe('This page cannot be shown – Meridian Mutual'));
+  });
+
+  it('names the tab after what a page shows when a part of it names its own, and gives the title back', async () => {
+    function Narrower() {
+      useDocumentTitle('Your policies');
+      return <p>All of them</p>;
+    }
+    registerPageType('PolicyPage', async () => ({
+      default: ({ page: content }) => {
+        const [narrow, setNarrow] = useState(true);
+        return (
+          <>
+            <h1>{content.heading}</h1>
+            {narrow && <Narrower />}
+            <button type="button" onClick={() => setNarrow(false)}>
+              One policy
+            </button>
+          </>
+        );
+      },
+    }));
+    await loadPageComponent('PolicyPage');
+    renderWithRoot(<PageView page={page('/account/policies')} />);
+    expect(await screen.findByText('All of them', undefined, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Your policies – Meridian Mutual'));
+    await userEvent.click(screen.getByRole('button', { name: 'One policy' }));
+    await waitFor(() => expect(document.title).toBe('Your policy – Meridian Mutual'));
   });
 
   it('lets a feature register the component of its page type', async () => {

@@ -1,6 +1,6 @@
 import type { PageContent } from '@portal/contracts/content';
 import { Suspense } from 'react';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { PageTitle, useDocumentTitle } from '../lib/use-document-title';
 import { getLoadedPageComponent, isKnownPageType, lazyPageComponent } from './page-registry';
 import { telHref } from '../content/placeholders';
 import { useOptionalSiteSettings } from '../content/use-site-settings';
@@ -23,7 +23,14 @@ function UnknownPageType() {
 
 /** Renders a page through the registry: the component for the type that its content names. */
 export function PageView({ page }: { page: PageContent }) {
-  useDocumentTitle(page.meta.title);
+  return (
+    <PageTitle title={page.meta.title}>
+      <PageOfType page={page} />
+    </PageTitle>
+  );
+}
+
+function PageOfType({ page }: { page: PageContent }) {
   const type: string = page.type;
   if (!isKnownPageType(type)) return <UnknownPageType />;
   // Both come from module-level caches: the same component for a type on every render.

@@ -5,6 +5,7 @@ import { RichText } from '../../content/rich-text';
 import { useCustomerData } from '../../content/use-customer-data';
 import { createPageMessages, plainText } from '../../lib/content-messages';
 import { formatLongDate } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { categoryGroups } from './policy-groups';
 
 const pageMessage = createPageMessages({
@@ -34,12 +35,15 @@ function dateLine(page: PageOf<'PolicyPage'>, policy: PolicySummary): string {
 export function PolicyList({ page }: { page: PageOf<'PolicyPage'> }) {
   const { data } = useCustomerData();
   const location = useLocation();
+  const heading = plainText(pageMessage(page, 'listHeading'));
+  // The tab says what the page shows, as its heading does: every policy, not one.
+  useDocumentTitle(heading);
   const groups = data ? categoryGroups(data.policies).filter((group) => group.policies.length > 0) : [];
   const link = (policy: PolicySummary) =>
     `${location.pathname}?${new URLSearchParams({ id: policy.policyNumber }).toString()}`;
   return (
     <article className="page policy-page">
-      <h1>{plainText(pageMessage(page, 'listHeading'))}</h1>
+      <h1>{heading}</h1>
       {!data ? (
         <p className="block-loading" role="status">
           {plainText(pageMessage(page, 'listLoadingMessage'))}

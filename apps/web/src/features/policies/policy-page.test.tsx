@@ -37,6 +37,7 @@ describe('policy page without a policy id (the main menu’s "Your policies")', 
     });
     const { router } = show('/account/policies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your policies' })).toBeInTheDocument();
+    expect(document.title).toBe('Your policies – Meridian Mutual');
     const active = await screen.findByRole('region', { name: 'Active' });
     const groups = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(groups).toEqual(['Active', 'Upcoming', 'Expired']);
