@@ -42,9 +42,9 @@ export function Checkbox({
   return (
     <div className={cx('ui-form-group', error ? 'ui-form-group--error' : null, className)}>
       {error ? (
-        <p id={errorId} className="ui-error-message">
+        <div id={errorId} className="ui-error-message">
           <VisuallyHidden>Error:</VisuallyHidden> {error}
-        </p>
+        </div>
       ) : null}
       <div className="ui-choice">
         <input

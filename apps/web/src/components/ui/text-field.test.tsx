@@ -60,6 +60,27 @@ describe('TextField', () => {
     expect(screen.getByText('Error:')).toHaveClass('ui-visually-hidden');
   });
 
+  it('takes an error of paragraphs (content rich text) without putting a block inside a paragraph', () => {
+    const { container } = render(
+      <TextField
+        id="code"
+        label="Security code"
+        error={
+          <div className="rich-text">
+            <p>That code is not right.</p>
+            <p>Check the latest message and try again.</p>
+          </div>
+        }
+        value="12"
+        onChange={() => undefined}
+      />,
+    );
+    expect(container.querySelector('p div, p p')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Security code' })).toHaveAccessibleDescription(
+      'Error: That code is not right. Check the latest message and try again.',
+    );
+  });
+
   it('shows tooltip help as a details disclosure', async () => {
     const user = userEvent.setup();
     render(

@@ -88,9 +88,9 @@ export function TextField({
         </Details>
       ) : null}
       {error ? (
-        <p id={errorId} className="ui-error-message">
+        <div id={errorId} className="ui-error-message">
           <VisuallyHidden>Error:</VisuallyHidden> {error}
-        </p>
+        </div>
       ) : null}
       <div className="ui-input-wrapper">
         <input
