@@ -66,20 +66,19 @@ describe('page registry', () => {
       useDocumentTitle('Your policies');
       return <p>All of them</p>;
     }
-    registerPageType('PolicyPage', async () => ({
-      default: ({ page: content }) => {
-        const [narrow, setNarrow] = useState(true);
-        return (
-          <>
-            <h1>{content.heading}</h1>
-            {narrow && <Narrower />}
-            <button type="button" onClick={() => setNarrow(false)}>
-              One policy
-            </button>
-          </>
-        );
-      },
-    }));
+    function PolicyPage({ page: content }: { page: { heading: string } }) {
+      const [narrow, setNarrow] = useState(true);
+      return (
+        <>
+          <h1>{content.heading}</h1>
+          {narrow && <Narrower />}
+          <button type="button" onClick={() => setNarrow(false)}>
+            One policy
+          </button>
+        </>
+      );
+    }
+    registerPageType('PolicyPage', async () => ({ default: PolicyPage }));
     await loadPageComponent('PolicyPage');
     renderWithRoot(<PageView page={page('/account/policies')} />);
     expect(await screen.findByText('All of them', undefined, { timeout: 3000 })).toBeInTheDocument();

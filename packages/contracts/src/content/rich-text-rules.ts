@@ -16,8 +16,7 @@ export const MAX_LINK_LENGTH = 2048;
 
 /** The kinds of link content may carry (an empty link is no link). */
 export const isAllowedLinkKind = (v: string): boolean =>
-  v === '' ||
-  /^(\/(?!\/)|#|https:\/\/[^\s]+$|tel:(\+?[0-9 ]+|\{phone\})$|mailto:[^\s@]+@[^\s@]+$)/.test(v);
+  v === '' || /^(\/(?!\/)|#|https:\/\/[^\s]+$|tel:(\+?[0-9 ]+|\{phone\})$|mailto:[^\s@]+@[^\s@]+$)/.test(v);
 
 /** No control characters, and no spaces outside a tel: number. */
 export const hasNoStrayCharacters = (v: string): boolean =>
