@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { URL } from 'node:url';
 
 const web = './apps/web/src';
@@ -52,6 +52,52 @@ const webLayers = [
     from: `${web}/session`,
     message: `${layer}/ is below the session: take what it needs as an argument.`,
   })),
+];
+
+const server = './apps/server/src';
+/** The server's module map, bottom row first (apps/server/src/modules/map.json; docs/architecture.md). */
+const serverMap = JSON.parse(
+  readFileSync(new URL('apps/server/src/modules/map.json', import.meta.url), 'utf8'),
+);
+const serverModules = serverMap.layers.flat();
+const layerOf = new Map(serverMap.layers.flatMap((layer, i) => layer.map((name) => [name, i])));
+
+/**
+ * The server's layers, as the web's: a module imports another only through its index.ts and only when
+ * the other is on a lower row of the map; no module imports db/ (the demo data loads through the
+ * modules, not the other way round); the platform imports no module and no db/. Checked on resolved
+ * paths, so relative imports are caught.
+ */
+const serverLayers = [
+  ...serverModules.flatMap((name) =>
+    serverModules
+      .filter((other) => other !== name)
+      .map((other) =>
+        layerOf.get(other) < layerOf.get(name)
+          ? {
+              target: `${server}/modules/${name}`,
+              from: `${server}/modules/${other}`,
+              except: ['./index.ts'],
+              message: `Import the ${other} module through its index.ts only: its inner files are its own.`,
+            }
+          : {
+              target: `${server}/modules/${name}`,
+              from: `${server}/modules/${other}`,
+              message: `The ${other} module is not below ${name} on the module map (modules/map.json): a module uses only those below it. Declare a port for what it needs, and join them in modules/index.ts.`,
+            },
+      ),
+  ),
+  {
+    target: `${server}/modules`,
+    from: `${server}/db`,
+    message:
+      'No module imports db/: the demo data (db/demo/) loads through the modules, not the other way round.',
+  },
+  {
+    target: `${server}/platform`,
+    from: [`${server}/modules`, `${server}/db`],
+    message: 'The platform is below every module: it names none, and no db/. Take what it needs as a port.',
+  },
 ];
 
 export default tseslint.config(
@@ -106,6 +152,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    // Tests and their helpers compose the server as app.ts does, so they may reach across the modules.
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverLayers }],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
@@ -119,6 +174,7 @@ export default tseslint.config(
       'apps/server/src/import.ts',
       'apps/server/src/mfa-rekey.ts',
       'apps/server/src/integration-client.ts',
+      'apps/server/src/module-map.ts',
       'apps/server/scripts/**',
       'bench/**',
       'scripts/**',

@@ -8,7 +8,7 @@ import { virtualAuthenticator } from './support/virtual-authenticator';
 
 /*
  * Registration journeys against the real server and the seeded demo customers
- * (apps/server/src/db/demo-customers.ts). The activation link and the codes are read from the dev outbox.
+ * (apps/server/src/db/demo/customers.ts). The activation link and the codes are read from the dev outbox.
  * Eleanor Hughes is not registered yet (mobile only); Priya Shah has no email on file, so registration
  * asks for her policy number.
  */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { demoAgencies } from '../apps/server/src/db/demo-portfolio';
+import { demoAgencies } from '../apps/server/src/db/demo/portfolio';
 import { pdfText } from '../e2e/support/pdf-text';
 import { leaflets, mediaDir, sitePhone } from './leaflets.mjs';
 
@@ -11,7 +11,7 @@ import { leaflets, mediaDir, sitePhone } from './leaflets.mjs';
  * place says something else:
  * - the freephone number: content/site-settings.json's infinityPhoneTracking. Every page's text and tel:
  *   link says `{phone}`, which the content service fills from it; the Meridian Mutual Direct agency record
- *   (reference data seeded from demo-portfolio.ts) and the leaflets in content/media (made by
+ *   (reference data seeded from db/demo/portfolio.ts) and the leaflets in content/media (made by
  *   scripts/leaflets.mjs from the same setting) give that number;
  * - the direct line's hours: the Mutual Direct agency record (telephonesOpen, telephonesClose), which the
  *   dashboard's contact card shows through the agency card's openingHoursText; every text that states the

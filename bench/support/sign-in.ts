@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { codeIn } from '../../e2e/auth-helpers';
 import { sleep } from './portal';
 
-/** A registered demo customer (apps/server/src/db/demo-customers.ts, the README's table). */
+/** A registered demo customer (apps/server/src/db/demo/customers.ts, the README's table). */
 export interface DemoCustomer {
   customerId: string;
   email: string;

@@ -16,7 +16,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from './platform/db';
 import { installTokenGuard } from './platform/auth-guard';
 import { counterStore, installCounterStore } from './platform/counters';
 import { BODY_STALL_MS, httpServerOptions } from './platform/connections';
-import { installHousekeeping } from './platform/housekeeping';
+import { installHousekeeping, platformHousekeeping } from './platform/housekeeping';
 import { installInputGuard } from './platform/input-guard';
 import { serializeRequest } from './platform/logging';
 import { instrumentDb } from './platform/instrumented-db';
@@ -28,13 +28,13 @@ import { installSecurity } from './platform/security';
 import { captureSql, installSqlCapture } from './platform/sql-capture';
 import { installDrain } from './platform/shutdown';
 import { installOpenApi } from './platform/openapi';
-import { installPolicySystemStandIn } from './platform/policy-system-stand-in';
 import { recordRoutes, servedCalls } from './platform/route';
 import { installSpa } from './platform/spa';
 import { installRequestTracing } from './platform/tracing';
-import type { ModuleContext, ServiceModule } from './platform/module';
+import { serviceOf, type ModuleContext } from './platform/module';
 import type { Services } from './platform/services';
-import { modules, createServices } from './modules';
+import { createServices, moduleContext, moduleHousekeeping, modules, revocations } from './modules';
+import { installPolicySystemStandIn } from './modules/policy';
 
 export interface AppDeps {
   config: Config;
@@ -46,7 +46,6 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ctx: ModuleContext;
     /** The metrics listener (METRICS_PORT), when there is one: its address once the app is ready. */
     metricsListener: { address(): AddressInfo | undefined } | undefined;
   }
@@ -113,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const services = {} as Services;
-  const ctx: ModuleContext = { config, db, clock, services };
+  // One object per app: the platform keeps what it holds once per app under it (see ModuleContext).
+  const ctx: ModuleContext = { config, db, clock, services, instance: {} };
   // Every module's queries timed (and traced when tracing is on).
   const metrics = metricsOf(ctx);
   ctx.db = instrumentDb(db, metrics);
@@ -143,8 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installDevOutbox(app, ctx);
   installMessageWorker(app, ctx);
   installCounterStore(app, ctx);
-  installHousekeeping(app, ctx);
-  await installTokenGuard(app, ctx);
+  installHousekeeping(app, ctx, [...platformHousekeeping, ...moduleHousekeeping()]);
+  await installTokenGuard(app, ctx, revocations(ctx));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
@@ -171,10 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ready', database: db.kind, ...(counters.kind === 'redis' ? { redis: 'ready' } : {}) };
   });
 
-  for (const mod of modules as ServiceModule[]) {
-    if (!config.modules.has(mod.name)) continue;
-    await app.register(async (scoped) => mod.routes(scoped, ctx), {
-      prefix: mountPrefix(config.baseUrls[mod.name]),
+  for (const mod of modules) {
+    const service = serviceOf(mod);
+    if (!mod.routes || !config.modules.has(service)) continue;
+    // Each module with a context of its own: the services it declares, and no others.
+    const view = moduleContext(mod, ctx);
+    await app.register(async (scoped) => mod.routes!(scoped, view), {
+      prefix: mountPrefix(config.baseUrls[service]),
     });
   }
 

@@ -10,7 +10,7 @@ import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { david, margaret } from './modules/identity/test-support';
+import { david, margaret } from '../test/identity-support';
 import { smtpReceiver } from '../test/smtp-receiver';
 import {
   freePort,

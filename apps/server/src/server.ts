@@ -3,9 +3,11 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { lockDataDir } from './platform/data-dir-lock';
 import type { Db } from './platform/db';
+import type * as platformDb from './platform/db';
 import { startDrain } from './platform/shutdown';
 
 /*
@@ -108,7 +110,7 @@ async function banner(
   startedMs: number,
   metricsAt: AddressInfo | undefined,
 ): Promise<string> {
-  const { demoCustomers } = await import('./db/demo-customers');
+  const { demoCustomers } = await import('./db/demo/customers');
   const url = config.publicUrl;
   const lines = [
     '',
@@ -145,14 +147,18 @@ async function banner(
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  let config: Config;
+/** The configuration, or a one-line message naming the bad setting and exit 1. */
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+}
+
+/** Settings allowed in production that an operator should know they have chosen. */
+function warnOfProductionSettings(config: Config): void {
   if (
     config.env === 'production' &&
     config.modules.has('integration') &&
@@ -167,11 +173,23 @@ async function main(): Promise<void> {
       'WARNING: SEED_DEMO_DATA=true in production: the demo customers, whose passwords the README publishes, can sign in. Only for a demonstration site.',
     );
   }
+}
 
-  // A signal while starting stops the start after the step in progress, leaving nothing half-written.
+type Shutdown = (signal: NodeJS.Signals, drainMs?: number) => Promise<void>;
+
+/** SIGINT and SIGTERM: while starting, a stop after the step in progress; once running, the shutdown. */
+interface Signals {
+  /** The signal that came while starting, if one did. */
+  readonly stopSignal: NodeJS.Signals | undefined;
+  /** From now on a signal calls `shutdown`. */
+  handOverTo(shutdown: Shutdown): void;
+}
+
+/** A signal while starting stops the start after the step in progress, leaving nothing half-written. */
+function listenForSignals(): Signals {
   let stopSignal: NodeJS.Signals | undefined;
   let stopAsked = 0;
-  let running: ((signal: NodeJS.Signals) => Promise<void>) | undefined = undefined;
+  let running: Shutdown | undefined = undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (running) return void running(signal);
     if (stopSignal) {
@@ -185,11 +203,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  return {
+    get stopSignal() {
+      return stopSignal;
+    },
+    handOverTo(shutdown) {
+      running = shutdown;
+    },
+  };
+}
 
-  const { isPgliteDataDir, openDb } = await import('./platform/db');
-  // How long each part of the start took, in the 'ready' log line: a slow start says where it went.
+/** Runs a step of the start, its time kept under `name`. */
+type Timed = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+/** How long each part of the start took, in the 'ready' log line: a slow start says where it went. */
+function startPhases(): { phases: Record<string, number>; timed: Timed } {
   const phases: Record<string, number> = { boot: Math.round(performance.now()) };
-  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  const timed: Timed = async (name, work) => {
     const from = performance.now();
     try {
       return await work();
@@ -197,9 +227,29 @@ async function main(): Promise<void> {
       phases[name] = Math.round(performance.now() - from);
     }
   };
+  return { phases, timed };
+}
 
+/** The database module, loaded once the configuration is known to be good. */
+type DbModule = typeof platformDb;
+
+/** The open database, and the release of the DATA_DIR lock held while the embedded one is in use. */
+interface Database {
+  db: Db;
+  releaseLock: () => void;
+}
+
+/**
+ * Opens the database: the embedded one (created at first start, under the DATA_DIR lock) or PostgreSQL
+ * (answering). A failure is the process's end: exit 0 when a signal was stopping it anyway, else 1.
+ */
+async function openDatabase(
+  config: Config,
+  { isPgliteDataDir, openDb }: DbModule,
+  timed: Timed,
+  signals: Signals,
+): Promise<Database> {
   let releaseLock = () => {};
-  let db: Db;
   try {
     if (config.database.kind === 'pglite') {
       const dataDir = config.database.dataDir ?? path.join(config.dataDir, 'pglite');
@@ -208,34 +258,49 @@ async function main(): Promise<void> {
         console.log(`Creating the embedded database in ${dataDir} (first start only, a few seconds)...`);
         await timed('createDatabase', () => createPgliteDataDir(dataDir));
       }
-      db = await timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
-    } else {
-      db = await openDb(config.database);
-      await db.query('SELECT 1');
+      const db = await timed('openDatabase', () => openDb({ kind: 'pglite', dataDir }));
+      return { db, releaseLock };
     }
+    const db = await openDb(config.database);
+    await db.query('SELECT 1');
+    return { db, releaseLock };
   } catch (error) {
     releaseLock();
-    if (stopSignal) process.exit(0);
+    if (signals.stopSignal) process.exit(0);
     fail(`Could not open the database (${describeDatabase(config)}): ${describeError(error)}`);
   }
+}
 
+type App = Awaited<ReturnType<typeof buildApp>>;
+type Tracing = { stop(): Promise<void> };
+
+/**
+ * Migrates and seeds the database while the app's code loads, starts tracing if asked, and builds the
+ * app. A signal stops the start between these steps (exit 0); a failure closes the database and throws.
+ */
+async function migrateAndBuild(
+  config: Config,
+  { db, releaseLock }: Database,
+  { openDb }: DbModule,
+  timed: Timed,
+  signals: Signals,
+): Promise<{ app: App; tracing: Tracing | undefined }> {
   // The app's code loads while migrations and seeds run. Loading it while PGlite opens was measured
   // slower: both need the main thread, and the opening then finishes later (bench/startup.ts).
   const appModule = import('./app');
   // Awaited later; a failure to load is reported then, not as an unhandled rejection now.
   appModule.catch(() => undefined);
 
-  let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>> | undefined;
-  let tracing: { stop(): Promise<void> } | undefined;
+  let app: App | undefined;
+  let tracing: Tracing | undefined;
   const stopIfAsked = async () => {
-    if (!stopSignal) return;
+    if (!signals.stopSignal) return;
     await app?.close();
     await db.close();
     releaseLock();
     process.exit(0);
   };
 
-  let built: NonNullable<typeof app>;
   try {
     await stopIfAsked();
     await timed('migrateAndSeed', async () => {
@@ -259,24 +324,32 @@ async function main(): Promise<void> {
       tracing = await timed('startTracing', () => startTracing());
     }
     const { buildApp } = await timed('loadApp', () => appModule);
-    built = app = await timed('buildApp', () => buildApp({ config, db }));
+    const built = (app = await timed('buildApp', () => buildApp({ config, db })));
     await stopIfAsked();
+    return { app: built, tracing };
   } catch (error) {
     await db.close().catch(() => undefined);
     releaseLock();
     throw error;
   }
+}
 
-  /*
-   * A graceful stop: drain (not ready, still serving, `Connection: close` on every answer) for
-   * SHUTDOWN_DRAIN_SECONDS so the load balancer takes the instance out, then close (stop listening,
-   * close idle keep-alive sockets, finish the requests in flight, stop the workers after their current
-   * message, write the audit events accepted), close the database and exit 0. Another signal (more
-   * than a second after the previous one) ends the drain early; one during the close stops at once.
-   */
+/**
+ * A graceful stop: drain (not ready, still serving, `Connection: close` on every answer) for
+ * SHUTDOWN_DRAIN_SECONDS so the load balancer takes the instance out, then close (stop listening,
+ * close idle keep-alive sockets, finish the requests in flight, stop the workers after their current
+ * message, write the audit events accepted), close the database and exit 0. Another signal (more
+ * than a second after the previous one) ends the drain early; one during the close stops at once.
+ */
+function gracefulShutdown(
+  config: Config,
+  built: App,
+  { db, releaseLock }: Database,
+  tracing: Tracing | undefined,
+): Shutdown {
   let lastSignalAt = 0;
   let endDrain: (() => void) | undefined;
-  const shutdown = async (signal: NodeJS.Signals, drainMs = config.shutdownDrainMs) => {
+  return async (signal, drainMs = config.shutdownDrainMs) => {
     const now = Date.now();
     if (lastSignalAt > 0) {
       // The same Ctrl+C reaching us twice: each press is acted on once.
@@ -326,7 +399,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+}
 
+/** Listens on HOST:PORT; if it cannot, closes what is open and exits 1 saying why. */
+async function listen(
+  config: Config,
+  built: App,
+  { db, releaseLock }: Database,
+  timed: Timed,
+): Promise<void> {
   try {
     await timed('listen', () => built.listen({ host: config.host, port: config.port }));
   } catch (error) {
@@ -340,12 +421,10 @@ async function main(): Promise<void> {
         : `Could not listen on ${config.host}:${config.port}: ${describeError(error)}`,
     );
   }
+}
 
-  // From here a signal means a graceful shutdown; one that came during the start is acted on now, with
-  // no drain: no load balancer has seen this instance ready.
-  running = shutdown;
-  if (stopSignal) return shutdown(stopSignal, 0);
-
+/** The 'ready' log line, with how long the start took and where, then the banner. */
+async function announceReady(config: Config, built: App, phases: Record<string, number>): Promise<void> {
   const startedMs = performance.now();
   const metricsAt = built.metricsListener?.address();
   built.log.info(
@@ -361,6 +440,25 @@ async function main(): Promise<void> {
     'ready',
   );
   console.log(await banner(config, startedMs, metricsAt));
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  warnOfProductionSettings(config);
+  const signals = listenForSignals();
+
+  const dbModule = await import('./platform/db');
+  const { phases, timed } = startPhases();
+  const database = await openDatabase(config, dbModule, timed, signals);
+  const { app, tracing } = await migrateAndBuild(config, database, dbModule, timed, signals);
+  const shutdown = gracefulShutdown(config, app, database, tracing);
+  await listen(config, app, database, timed);
+
+  // From here a signal means a graceful shutdown; one that came during the start is acted on now, with
+  // no drain: no load balancer has seen this instance ready.
+  signals.handOverTo(shutdown);
+  if (signals.stopSignal) return shutdown(signals.stopSignal, 0);
+  await announceReady(config, app, phases);
 }
 
 const prepareIndex = process.argv.indexOf('--prepare-db');

@@ -5,8 +5,8 @@
  * endpoints. Answers the access token and the customer id from its claim.
  */
 import { decodeJwt } from 'jose';
-import { demoCustomers } from '../src/db/demo-customers';
-import { authorize, pkcePair, tokenRequest } from '../src/modules/oidc/oidc.test-support';
+import { demoCustomers } from '../src/db/demo/customers';
+import { authorize, pkcePair, tokenRequest } from './oidc-support';
 import type { TestContext } from './helpers';
 
 export interface SignedIn {

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { ModuleContext, ServiceModule } from '../platform/module';
-import { modules } from '../modules';
-import { accountModule } from '../modules/account';
-import { documentModule } from '../modules/document';
-import { identityModule } from '../modules/identity';
-import { policyModule } from '../modules/policy';
-import type { IntegrationActor } from '../modules/integration/versioned';
+import type { IntegrationActor } from '../modules/integration';
+import { moduleContext, modules } from '../modules';
+import type { AnyModule, ModuleContext } from '../platform/module';
 import { HttpError } from '../platform/errors';
-import { demoAgencies } from './demo-portfolio';
+import { demoAgencies, DEMO_SEED_VERSION, demoSeedInputs, seedDemo, type DemoContext } from './demo';
 
 /** Who writes the insurer's reference data when no demo data is seeded. */
 const referenceSeedActor: IntegrationActor = { clientId: 'reference-seed', correlationId: null };
@@ -33,32 +29,58 @@ async function seedReferenceAgencies(ctx: ModuleContext): Promise<void> {
   }
 }
 
-/**
- * The seeds that write the demo customers (whose passwords the README publishes) and their data. Without
- * demo data (production, unless SEED_DEMO_DATA=true) they are skipped, and a module whose seed also writes
- * the insurer's reference data seeds only that: the policy module's agencies. Content and the OpenID keys
- * seed as always.
- */
-const demoSeeds = new Map<ServiceModule, ((ctx: ModuleContext) => Promise<void>) | null>([
-  [accountModule, null],
-  [identityModule, null],
-  [documentModule, null],
-  [policyModule, seedReferenceAgencies],
-]);
+/** One seed as seedAll runs it: a module's own, or the demo data. */
+interface Seed {
+  name: string;
+  run(): Promise<void>;
+  inputs?: () => unknown;
+  version?: number;
+}
 
 /**
- * Runs every module's idempotent seed, in module order (customers before the identities that link to
- * them). A module that declares its `seedInputs` is seeded only when its fingerprint (inputs, seed
- * version, applied migrations) differs from the one recorded in seed_state, so most starts skip the demo
- * data entirely, and changes a demo customer made through the portal are not reverted by a restart.
- * `force` runs every seed regardless (tests, or restoring demo data edited by hand). Without
- * `config.seedDemoData` the demo seeds are left out (see demoSeeds).
+ * Every module's idempotent seed, in map order (content, the OpenID keys), then the data: the demo
+ * customers and everything of theirs (db/demo/), or without demo data (production, unless
+ * SEED_DEMO_DATA=true) the insurer's reference agencies only.
+ */
+function seedsOf(ctx: ModuleContext, list: readonly AnyModule[]): Seed[] {
+  const seeds: Seed[] = list.flatMap((mod) => {
+    if (!mod.seed) return [];
+    const view = moduleContext(mod, ctx);
+    return [
+      {
+        name: mod.name,
+        run: () => mod.seed!(view),
+        ...(mod.seedInputs ? { inputs: mod.seedInputs } : {}),
+        ...(mod.seedVersion ? { version: mod.seedVersion } : {}),
+      },
+    ];
+  });
+  if (list !== modules) return seeds;
+  if (!ctx.config.seedDemoData) {
+    return [...seeds, { name: 'reference-agencies', run: () => seedReferenceAgencies(ctx) }];
+  }
+  return [
+    ...seeds,
+    {
+      name: 'demo',
+      run: () => seedDemo(ctx as DemoContext),
+      inputs: demoSeedInputs,
+      version: DEMO_SEED_VERSION,
+    },
+  ];
+}
+
+/**
+ * Runs every seed (seedsOf), in order. A seed that declares its inputs is run only when its fingerprint
+ * (inputs, seed version, applied migrations) differs from the one recorded in seed_state, so most starts
+ * skip the demo data entirely, and changes a demo customer made through the portal are not reverted by a
+ * restart. `force` runs every seed regardless (tests, or restoring demo data edited by hand). `modules`
+ * replaces the modules' seeds (and leaves out the data) for tests of this function.
  */
 export async function seedAll(
   ctx: ModuleContext,
-  options: { force?: boolean; modules?: readonly ServiceModule[] } = {},
+  options: { force?: boolean; modules?: readonly AnyModule[] } = {},
 ): Promise<{ ran: string[]; skipped: string[] }> {
-  const list = options.modules ?? modules;
   const recorded = new Map(
     (
       await ctx.db.query<{ seed: string; fingerprint: string }>('SELECT seed, fingerprint FROM seed_state')
@@ -70,39 +92,32 @@ export async function seedAll(
   const ran: string[] = [];
   const skipped: string[] = [];
   const keys = new Set<string>();
-  for (const mod of list) {
-    if (!mod.seed) continue;
-    if (!ctx.config.seedDemoData && demoSeeds.has(mod)) {
-      await demoSeeds.get(mod)?.(ctx);
-      skipped.push(mod.name);
+  for (const seed of seedsOf(ctx, options.modules ?? modules)) {
+    if (!seed.inputs) {
+      await seed.run();
+      ran.push(seed.name);
       continue;
     }
-    if (!mod.seedInputs) {
-      await mod.seed(ctx);
-      ran.push(mod.name);
+    if (keys.has(seed.name)) throw new Error(`Two seeds named ${seed.name} both declare inputs`);
+    keys.add(seed.name);
+    const fingerprint = seedFingerprint(seed, migrations);
+    if (!options.force && recorded.get(seed.name) === fingerprint) {
+      skipped.push(seed.name);
       continue;
     }
-    // A module name may be shared (identity and oidc mount under one base URL); seed keys may not.
-    if (keys.has(mod.name)) throw new Error(`Two modules named ${mod.name} both declare seedInputs`);
-    keys.add(mod.name);
-    const fingerprint = seedFingerprint(mod, migrations);
-    if (!options.force && recorded.get(mod.name) === fingerprint) {
-      skipped.push(mod.name);
-      continue;
-    }
-    await mod.seed(ctx);
+    await seed.run();
     await ctx.db.query(
       `INSERT INTO seed_state (seed, fingerprint, seeded_at) VALUES ($1, $2, $3)
        ON CONFLICT (seed) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, seeded_at = EXCLUDED.seeded_at`,
-      [mod.name, fingerprint, ctx.clock.now()],
+      [seed.name, fingerprint, ctx.clock.now()],
     );
-    ran.push(mod.name);
+    ran.push(seed.name);
   }
   return { ran, skipped };
 }
 
-function seedFingerprint(mod: ServiceModule, migrations: readonly string[]): string {
+function seedFingerprint(seed: Seed, migrations: readonly string[]): string {
   return createHash('sha256')
-    .update(JSON.stringify({ version: mod.seedVersion ?? 1, migrations, inputs: mod.seedInputs?.() }))
+    .update(JSON.stringify({ version: seed.version ?? 1, migrations, inputs: seed.inputs?.() }))
     .digest('base64url');
 }

@@ -50,3 +50,24 @@ export async function writeAuditRows(q: Queryable, rows: readonly AuditRow[]): P
 export async function writeAudit(q: Queryable, row: AuditRow): Promise<void> {
   await writeAuditRows(q, [row]);
 }
+
+const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * A page of one customer's trail as the customer's own account activity reads it (portal module): the
+ * server's rows of the given events, done by the customer (not on their behalf), newest first. $1 the
+ * customer, $2 the limit, and with a cursor $3 occurred_at and $4 id: rows before that position. Each row
+ * carries its id as text (row_id) and its instant to the microsecond in UTC (at_exact), for the cursor.
+ */
+export function customerTrailSql(eventIds: readonly string[], withCursor: boolean): string {
+  return `SELECT id::text AS row_id,
+      to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_exact,
+      occurred_at, event_id, is_success, failure_reason, details
+    FROM audit_event
+    WHERE customer_id = $1 AND source = 'server'
+      AND (on_behalf_of IS NULL OR on_behalf_of = customer_id)
+      AND event_id IN (${eventIds.map(quoted).join(', ')})
+      ${withCursor ? 'AND (occurred_at, id) < ($3::timestamptz, $4::bigint)' : ''}
+    ORDER BY occurred_at DESC, id DESC
+    LIMIT $2`;
+}

@@ -7,7 +7,7 @@ import type { CallDefinition } from '@portal/contracts/call';
 import { createTestDb, type TestContext } from '../../test/helpers';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { MARGARET, signInTokens, type TokenSet } from '../modules/oidc/oidc.test-support';
+import { MARGARET, signInTokens, type TokenSet } from '../../test/oidc-support';
 import { apiAudience, oidcIssuer, PORTAL_SCOPE } from './auth-guard';
 import { ManualClock } from './clock';
 import type { Db } from './db';

@@ -9,7 +9,8 @@ import {
 } from 'jose';
 import type { Config } from '../config';
 import { HttpError, notFound } from './errors';
-import type { ModuleContext } from './module';
+import { instanceOf, type PlatformContext } from './module';
+import type { RevocationsPort, SessionState } from './revocations';
 
 /** The portal's own authorization scope: every customer data call needs an access token carrying it. */
 export const PORTAL_SCOPE = 'portal.customer';
@@ -52,17 +53,42 @@ declare module 'fastify' {
  */
 export type KeySource = JWTVerifyGetKey;
 
-const localKeySources = new WeakMap<ModuleContext['services'], () => KeySource>();
 const remoteKeySources = new Map<string, KeySource>();
 
-/** Called by the identity (OpenID) module: tokens are verified against its key set without an HTTP round trip. */
-export function registerLocalKeySource(ctx: ModuleContext, source: () => KeySource): void {
-  localKeySources.set(ctx.services, source);
+/**
+ * What the guard keeps once per app (ModuleContext.instance): the in-process key set, the tokens it has
+ * verified, what it knows of sign-ins, and the port it asks about them.
+ */
+interface GuardState {
+  localKeySource?: () => KeySource;
+  verified: Map<string, VerifiedToken>;
+  sessions: SessionChecks;
+  /** Grants announced as ended that this instance had no answer for (see noteEnded). */
+  justEnded: Map<string, number>;
+  /** When each session's "last used" was last moved on from here. */
+  uses: Map<string, number>;
+  revocations?: RevocationsPort;
+}
+const states = new WeakMap<object, GuardState>();
+
+function guardOf(ctx: PlatformContext): GuardState {
+  const instance = instanceOf(ctx);
+  let state = states.get(instance);
+  if (!state) {
+    state = { verified: new Map(), sessions: new Map(), justEnded: new Map(), uses: new Map() };
+    states.set(instance, state);
+  }
+  return state;
+}
+
+/** Called by the OpenID module: tokens are verified against its key set without an HTTP round trip. */
+export function registerLocalKeySource(ctx: PlatformContext, source: () => KeySource): void {
+  guardOf(ctx).localKeySource = source;
 }
 
 /** The provider's verification keys: in-process when identity runs here, else its published JWKS. */
-function keySourceFor(ctx: ModuleContext): KeySource {
-  const local = localKeySources.get(ctx.services);
+function keySourceFor(ctx: PlatformContext): KeySource {
+  const local = guardOf(ctx).localKeySource;
   if (local && ctx.config.modules.has('identity')) return local();
   const url = `${oidcIssuer(ctx.config)}/v1/keys`;
   let remote = remoteKeySources.get(url);
@@ -108,15 +134,8 @@ interface VerifiedToken {
   until: number;
 }
 
-const verifiedTokens = new WeakMap<ModuleContext['services'], Map<string, VerifiedToken>>();
-
-function verifiedTokenCache(ctx: ModuleContext): Map<string, VerifiedToken> {
-  let cache = verifiedTokens.get(ctx.services);
-  if (!cache) {
-    cache = new Map();
-    verifiedTokens.set(ctx.services, cache);
-  }
-  return cache;
+function verifiedTokenCache(ctx: PlatformContext): Map<string, VerifiedToken> {
+  return guardOf(ctx).verified;
 }
 
 /**
@@ -125,7 +144,7 @@ function verifiedTokenCache(ctx: ModuleContext): Map<string, VerifiedToken> {
  * Throws HttpError 401/403/503 in our envelope. A token verified before is taken from a cache while it is
  * valid (see VerifiedToken): the same answer, without checking its signature again.
  */
-export async function verifyAccessToken(ctx: ModuleContext, token: string): Promise<AuthenticatedCustomer> {
+export async function verifyAccessToken(ctx: PlatformContext, token: string): Promise<AuthenticatedCustomer> {
   const cache = verifiedTokenCache(ctx);
   const key = createHash('sha256').update(token).digest('base64url');
   const nowMs = ctx.clock.now().getTime();
@@ -162,23 +181,10 @@ const SESSION_CHECK_TTL_MS = 500;
 const SESSION_CHECK_CACHE_SIZE = 10_000;
 
 /**
- * What is known of a grant: live (until `until`), ended (deleted: signed out, a session ended from "Where
- * you're signed in", a password change or reset, the account closed or erased, on any device), or expired
- * (its sign-in reached OIDC_SESSION_TTL). The last two never change; each says so in the refusal, so the
- * browser can tell the customer what happened (issue 38).
+ * What is known of a grant: live (until `until`), ended or expired (RevocationsPort). The last two never
+ * change; each says so in the refusal, so the browser can tell the customer what happened (issue 38).
  */
-type SessionState = 'live' | 'ended' | 'expired';
 type SessionChecks = Map<string, { state: SessionState; until: number }>;
-const sessionChecks = new WeakMap<ModuleContext['services'], SessionChecks>();
-
-function sessionChecksOf(ctx: ModuleContext): SessionChecks {
-  let cache = sessionChecks.get(ctx.services);
-  if (!cache) {
-    cache = new Map();
-    sessionChecks.set(ctx.services, cache);
-  }
-  return cache;
-}
 
 function remember(cache: SessionChecks, grantId: string, state: SessionState, until: number) {
   cache.delete(grantId);
@@ -192,21 +198,16 @@ function remember(cache: SessionChecks, grantId: string, state: SessionState, un
  */
 const JUST_ENDED_MS = 5000;
 const JUST_ENDED_SIZE = 1000;
-const justEnded = new WeakMap<ModuleContext['services'], Map<string, number>>();
 
-function noteEnded(ctx: ModuleContext, grantId: string, nowMs: number) {
-  let ended = justEnded.get(ctx.services);
-  if (!ended) {
-    ended = new Map();
-    justEnded.set(ctx.services, ended);
-  }
+function noteEnded(ctx: PlatformContext, grantId: string, nowMs: number) {
+  const ended = guardOf(ctx).justEnded;
   ended.delete(grantId);
   if (ended.size >= JUST_ENDED_SIZE) ended.delete(ended.keys().next().value!);
   ended.set(grantId, nowMs + JUST_ENDED_MS);
 }
 
-function wasJustEnded(ctx: ModuleContext, grantId: string, nowMs: number): boolean {
-  const until = justEnded.get(ctx.services)?.get(grantId);
+function wasJustEnded(ctx: PlatformContext, grantId: string, nowMs: number): boolean {
+  const until = guardOf(ctx).justEnded.get(grantId);
   return until !== undefined && nowMs < until;
 }
 
@@ -214,57 +215,48 @@ function wasJustEnded(ctx: ModuleContext, grantId: string, nowMs: number): boole
 const sessionGone = (state: Exclude<SessionState, 'live'>) =>
   invalidToken(state === 'ended' ? 'The sign-in session has ended' : 'The sign-in session has expired');
 
-/** The channel a deleted grant is announced on (migration 150), its ids comma-separated. */
-const GRANT_ENDED_CHANNEL = 'oidc_grant_ended';
-
 /**
- * Every instance hears of a grant deleted (migration 150's trigger, when the deleting transaction
- * commits) and refuses its tokens from then on, not only once the half-second check runs out: a customer
- * signed out everywhere, or erased by the insurer, is refused on the very next call to any instance
- * (issue 38). The check stays as the fallback for a notification lost with the listening connection; a
- * gap drops every remembered answer, so each grant is read again.
+ * Gives the guard the port it asks about sign-ins (the module that issues them, through the composition),
+ * and listens for sign-ins ended anywhere: every instance hears of one as its ending commits and refuses
+ * its tokens from then on, not only once the half-second check runs out. A customer signed out
+ * everywhere, or erased by the insurer, is refused on the very next call to any instance (issue 38). The
+ * check stays as the fallback for an announcement lost with the listening connection; a gap drops every
+ * remembered answer, so each sign-in is read again.
  */
-export async function installTokenGuard(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  if (!ctx.db.listen) return;
-  const unlisten = await ctx.db.listen(
-    GRANT_ENDED_CHANNEL,
-    (payload) => {
-      const cache = sessionChecksOf(ctx);
+export async function installTokenGuard(
+  app: FastifyInstance,
+  ctx: PlatformContext,
+  revocations: RevocationsPort | undefined,
+): Promise<void> {
+  const state = guardOf(ctx);
+  state.revocations = revocations;
+  const unlisten = await revocations?.watch(
+    (grantIds) => {
       const nowMs = ctx.clock.now().getTime();
-      for (const grantId of payload.split(',')) {
-        if (!grantId) continue;
+      for (const grantId of grantIds) {
         // A grant this instance has an answer for is ended from now on. Any other is read from the store
         // when its token next comes, and found gone; it is only noted for a moment, for a read already on
         // its way (so a purge of a day's expired grants displaces no answer this instance holds).
-        if (cache.has(grantId)) remember(cache, grantId, 'ended', Infinity);
+        if (state.sessions.has(grantId)) remember(state.sessions, grantId, 'ended', Infinity);
         else noteEnded(ctx, grantId, nowMs);
       }
     },
-    () => sessionChecksOf(ctx).clear(),
+    () => state.sessions.clear(),
   );
-  app.addHook('onClose', async () => unlisten());
+  if (unlisten) app.addHook('onClose', async () => unlisten());
 }
 
-async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCustomer, nowMs: number) {
+async function assertSessionLive(ctx: PlatformContext, customer: AuthenticatedCustomer, nowMs: number) {
   const grantId = customer.grantId;
-  if (!grantId) return;
-  const cache = sessionChecksOf(ctx);
+  const { revocations, sessions: cache } = guardOf(ctx);
+  if (!grantId || !revocations) return;
   const known = cache.get(grantId);
   if (known && (known.state !== 'live' || nowMs < known.until)) {
     if (known.state !== 'live') throw sessionGone(known.state);
     await noteSessionUse(ctx, grantId, nowMs);
     return;
   }
-  const { rows } = await ctx.db.query<{ expires_at: Date | null }>(
-    `SELECT expires_at FROM oidc_payload WHERE model = 'Grant' AND id = $1`,
-    [grantId],
-  );
-  const row = rows[0];
-  let state: SessionState = !row
-    ? 'ended'
-    : row.expires_at && row.expires_at.getTime() <= nowMs
-      ? 'expired'
-      : 'live';
+  let state = await revocations.sessionState(grantId, new Date(nowMs));
   // A grant announced as ended while this read was on its way stays ended (the read may predate it).
   if (cache.get(grantId)?.state === 'ended' || wasJustEnded(ctx, grantId, nowMs)) state = 'ended';
   remember(cache, grantId, state, state === 'live' ? nowMs + SESSION_CHECK_TTL_MS : Infinity);
@@ -274,31 +266,18 @@ async function assertSessionLive(ctx: ModuleContext, customer: AuthenticatedCust
 
 /**
  * "Last used" of the session under "Where you're signed in" (decision 025): moved on at most once a
- * minute per session and instance (the UPDATE itself also skips a row moved on in the last minute, so
- * several instances write little more). A failure only leaves the time older: it is logged by nobody and
- * never refuses the request.
+ * minute per session and instance. A failure only leaves the time older: it never refuses the request.
  */
 const SESSION_USE_INTERVAL_MS = 60_000;
-const sessionUses = new WeakMap<ModuleContext['services'], Map<string, number>>();
 
-async function noteSessionUse(ctx: ModuleContext, grantId: string, nowMs: number) {
-  let noted = sessionUses.get(ctx.services);
-  if (!noted) {
-    noted = new Map();
-    sessionUses.set(ctx.services, noted);
-  }
+async function noteSessionUse(ctx: PlatformContext, grantId: string, nowMs: number) {
+  const { uses: noted, revocations } = guardOf(ctx);
   const last = noted.get(grantId);
   if (last !== undefined && nowMs - last < SESSION_USE_INTERVAL_MS && nowMs >= last) return;
   noted.delete(grantId);
   if (noted.size >= SESSION_CHECK_CACHE_SIZE) noted.delete(noted.keys().next().value!);
   noted.set(grantId, nowMs);
-  await ctx.db
-    .query(
-      `UPDATE portal_sign_in_session SET last_used_at = $2
-        WHERE grant_id = $1 AND last_used_at < $2::timestamptz - interval '1 minute'`,
-      [grantId, new Date(nowMs)],
-    )
-    .catch(() => undefined);
+  await revocations?.noteUse(grantId, new Date(nowMs));
 }
 
 /**
@@ -307,7 +286,7 @@ async function noteSessionUse(ctx: ModuleContext, grantId: string, nowMs: number
  * or invalid token throws `invalid(description)`; keys that cannot be fetched are a 503 (our fault).
  */
 export async function verifyProviderToken(
-  ctx: ModuleContext,
+  ctx: PlatformContext,
   token: string,
   audience: string,
   requiredClaims: string[],
@@ -344,7 +323,7 @@ export async function verifyProviderToken(
 }
 
 async function verifyAccessTokenNow(
-  ctx: ModuleContext,
+  ctx: PlatformContext,
   token: string,
 ): Promise<{ customer: AuthenticatedCustomer; exp: number; nbf: number }> {
   const payload = await verifyProviderToken(
@@ -392,7 +371,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * and a `:customerId` path parameter must be the token's customer (otherwise 404, so an outsider learns
  * nothing about other customers).
  */
-export function requireCustomer(ctx: ModuleContext): preHandlerAsyncHookHandler {
+export function requireCustomer(ctx: PlatformContext): preHandlerAsyncHookHandler {
   return async function customerGuard(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) {

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { bearerToken, verifyProviderToken } from './auth-guard';
 import { counterStore } from './counters';
 import { HttpError, tooManyRequests } from './errors';
-import type { ModuleContext } from './module';
+import type { PlatformContext } from './module';
 
 /**
  * The integration API's audience (`aud` of its access tokens). A customer's token is for the portal's
@@ -42,7 +42,7 @@ function unauthorized(description?: string): HttpError {
  * Verifies an integration access token: signed by our provider, for the integration audience, type
  * `at+jwt`, issued to a client still configured, by client credentials (no customer in it).
  */
-async function verifyClientToken(ctx: ModuleContext, token: string): Promise<IntegrationClient> {
+async function verifyClientToken(ctx: PlatformContext, token: string): Promise<IntegrationClient> {
   const payload = await verifyProviderToken(
     ctx,
     token,
@@ -67,7 +67,7 @@ async function verifyClientToken(ctx: ModuleContext, token: string): Promise<Int
  * Retry-After; the limit is shared by every instance and never fails open).
  */
 export function requireClient(
-  ctx: ModuleContext,
+  ctx: PlatformContext,
   scope: IntegrationScope | readonly IntegrationScope[],
 ): preHandlerAsyncHookHandler {
   const accepted: readonly IntegrationScope[] = [scope].flat();

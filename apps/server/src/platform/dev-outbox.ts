@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from './errors';
-import type { ModuleContext } from './module';
+import type { PlatformContext } from './module';
 import { readOutbox, type OutboxRow } from './notifier/outbox';
 import { parseInput } from './validate';
 
@@ -52,7 +52,7 @@ ${rows}
  * what the outbox adapter recorded, so a person or a test can read a code or link. Both answer 404 in
  * production or when DEV_OUTBOX=off.
  */
-export function installDevOutbox(app: FastifyInstance, ctx: ModuleContext) {
+export function installDevOutbox(app: FastifyInstance, ctx: PlatformContext) {
   const guard = () => {
     if (!ctx.config.devOutbox) throw notFound();
   };

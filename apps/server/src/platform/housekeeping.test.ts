@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app';
 import { createTestApp, createTestDb } from '../../test/helpers';
 import { migrate, openDb, type Db } from './db';
-import { runHousekeeping, type HousekeepingKind } from './housekeeping';
+import { runHousekeeping, type HousekeepingKind } from '../modules';
 
 const DAY = 24 * 60 * 60_000;
 const RETENTION_DAYS = 2557;

@@ -1,4 +1,4 @@
-import type { CounterStore, RateDecision } from './counters';
+import type { CounterStore, RateDecision } from './counters/store';
 import { limitName, type Metrics } from './metrics';
 import { inSpan, SpanKind } from './tracing';
 

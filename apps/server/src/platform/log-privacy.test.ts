@@ -11,7 +11,7 @@ import { loggerOptions } from '../app';
 import { loggedPath } from './logging';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn as signInToApi } from '../../test/sign-in';
-import { latestLinkToken, margaret, outbox, post, signIn } from '../modules/identity/test-support';
+import { latestLinkToken, margaret, outbox, post, signIn } from '../../test/identity-support';
 import {
   authorize,
   CookieJar,
@@ -20,7 +20,7 @@ import {
   sessionTokenFor,
   tokenRequest,
   type TokenSet,
-} from '../modules/oidc/oidc.test-support';
+} from '../../test/oidc-support';
 
 /** A cookie jar that also keeps every Set-Cookie line it was given. */
 class RecordingJar extends CookieJar {

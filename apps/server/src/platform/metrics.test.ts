@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn } from '../../test/sign-in';
-import { margaret } from '../modules/identity/test-support';
+import { margaret } from '../../test/identity-support';
 import { openDb } from './db';
 import { limitName } from './metrics';
 

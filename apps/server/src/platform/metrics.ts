@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from './db';
+import { instanceOf, type PlatformContext } from './module';
 
 /*
  * Prometheus metrics (issue 24, decision 022). Each app has its own registry, so the apps a test file
@@ -201,11 +202,12 @@ function createMetrics(): Metrics {
 
 const metricsByContext = new WeakMap<object, Metrics>();
 
-/** The metrics of an app (its module context), created on first use. */
-export function metricsOf(ctx: object): Metrics {
-  let metrics = metricsByContext.get(ctx);
+/** The metrics of an app (keyed by its module contexts' instance), created on first use. */
+export function metricsOf(ctx: PlatformContext): Metrics {
+  const instance = instanceOf(ctx);
+  let metrics = metricsByContext.get(instance);
   if (!metrics) {
-    metricsByContext.set(ctx, (metrics = createMetrics()));
+    metricsByContext.set(instance, (metrics = createMetrics()));
   }
   return metrics;
 }

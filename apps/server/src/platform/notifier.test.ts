@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { smtpReceiver } from '../../test/smtp-receiver';
-import { latestCode, margaret, outbox, post, signIn } from '../modules/identity/test-support';
+import { latestCode, margaret, outbox, post, signIn } from '../../test/identity-support';
 import {
   DeliveryError,
   maskRecipient,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from './module';
+import { instanceOf, type PlatformContext } from './module';
 import { maskRecipient, DeliveryError, type Notifier, type NotifierAdapter } from './notifier/message';
 import { outboxAdapter, recordInOutbox } from './notifier/outbox';
 import { createMessageWorker, enqueueMessage, type MessageWorker } from './notifier/queue';
@@ -9,7 +9,7 @@ import { inSpan, SpanKind } from './tracing';
 
 export * from './notifier/message';
 
-type NotifierContext = Pick<ModuleContext, 'config' | 'db' | 'clock'>;
+type NotifierContext = PlatformContext;
 
 /** The part of Fastify's logger the worker uses (messages sent, retried, given up). */
 type WorkerLog = Pick<FastifyInstance['log'], 'info' | 'warn' | 'error'>;
@@ -42,7 +42,7 @@ function traced(adapter: NotifierAdapter): NotifierAdapter {
  * directly, since it is a table of ours already.
  */
 function createMessaging(ctx: NotifierContext): Messaging {
-  const workerLog = () => logs.get(ctx) ?? silent;
+  const workerLog = () => logs.get(instanceOf(ctx)) ?? silent;
   const outbox = outboxAdapter(ctx.db, ctx.clock);
   const { messaging } = ctx.config;
   const email: NotifierAdapter = messaging.smtpUrl
@@ -112,22 +112,23 @@ function createMessaging(ctx: NotifierContext): Messaging {
 const messagings = new WeakMap<object, Messaging>();
 const logs = new WeakMap<object, WorkerLog>();
 
-function messagingOf(ctx: ModuleContext): Messaging {
-  let m = messagings.get(ctx);
+function messagingOf(ctx: PlatformContext): Messaging {
+  const instance = instanceOf(ctx);
+  let m = messagings.get(instance);
   if (!m) {
     m = createMessaging(ctx);
-    messagings.set(ctx, m);
+    messagings.set(instance, m);
   }
   return m;
 }
 
 /** The app's notifier, created on first use from its configuration. */
-export function notifier(ctx: ModuleContext): Notifier {
+export function notifier(ctx: PlatformContext): Notifier {
   return messagingOf(ctx).notifier;
 }
 
 /** The app's message worker (tests drain it to see queued messages sent). */
-export function messageWorker(ctx: ModuleContext): MessageWorker {
+export function messageWorker(ctx: PlatformContext): MessageWorker {
   return messagingOf(ctx).worker;
 }
 
@@ -135,8 +136,8 @@ export function messageWorker(ctx: ModuleContext): MessageWorker {
  * Runs the app's message worker while the app runs: it starts when the app is ready (sending what an
  * earlier run left queued) and stops, after the sends in flight, when the app closes.
  */
-export function installMessageWorker(app: FastifyInstance, ctx: ModuleContext): void {
-  logs.set(ctx, app.log);
+export function installMessageWorker(app: FastifyInstance, ctx: PlatformContext): void {
+  logs.set(instanceOf(ctx), app.log);
   // Created here, outside any request: the worker's passes run in this (empty) async context.
   const { worker } = messagingOf(ctx);
   app.addHook('onReady', async () => worker.start());

@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import { errorEnvelope, type CallDefinition } from '@portal/contracts/call';
 import { requireCustomer, type AuthenticatedCustomer } from './auth-guard';
 import { requireClient, type IntegrationClient } from './client-guard';
-import type { ModuleContext } from './module';
+import type { PlatformContext } from './module';
 import { serializerSchema } from './response-schema';
 import { checkOutput, parseInput } from './validate';
 
@@ -64,8 +64,8 @@ export interface RegisteredRoute {
   call: AnyCall | undefined;
 }
 
-/** Every route of each app (every scope of one app shares its ModuleContext). */
-const registered = new WeakMap<ModuleContext, RegisteredRoute[]>();
+/** Every route of each app (every scope of one app shares its PlatformContext). */
+const registered = new WeakMap<PlatformContext, RegisteredRoute[]>();
 
 /** Records every route registered from now on (HEAD twins of GET routes aside). Called once by buildApp. */
 export function recordRoutes(app: FastifyInstance): void {
@@ -111,7 +111,7 @@ export function route<C extends AnyCall>(
   handler: RouteHandler<C>,
   extras: RouteExtras = {},
 ): void {
-  const ctx: ModuleContext = app.ctx;
+  const ctx: PlatformContext = app.ctx;
   const successStatus = successStatusOf(call);
   const successSchema = call.responses[successStatus];
   if (call.auth && call.clientScope)

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn } from '../../test/sign-in';
-import { margaret } from '../modules/identity/test-support';
+import { margaret } from '../../test/identity-support';
 import { startTracing, type Tracing } from './tracing';
 
 type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; traceId?: string };

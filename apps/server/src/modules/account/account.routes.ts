@@ -9,7 +9,7 @@ import {
 import { sendContactMessageCall } from '@portal/contracts/contact';
 import { listNotificationsCall, updateNotificationStatusCall } from '@portal/contracts/notifications';
 import { getMfaDisplayNameCall, getProfileCall } from '@portal/contracts/profile';
-import type { ModuleContext } from '../../platform/module';
+import type { AccountContext } from './context';
 import { route } from '../../platform/route';
 import type { ContactService } from './contact.service';
 import type { NotificationsService } from './notifications.service';
@@ -22,7 +22,7 @@ import type { ProfileService } from './profile.service';
  */
 export async function accountRoutes(
   app: FastifyInstance,
-  ctx: ModuleContext,
+  ctx: AccountContext,
   preferences: PreferencesService,
   profile: ProfileService,
   notifications: NotificationsService,

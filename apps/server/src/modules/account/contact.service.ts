@@ -1,8 +1,9 @@
+import { recordCustomerEvent } from '../../platform/customer-events';
 import type { ContactMessage, ContactMessageResult } from '@portal/contracts/contact';
 import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { AccountContext } from './context';
 import {
   DeliveryError,
   notifier,
@@ -31,7 +32,7 @@ export interface ContactCaller {
  * the customer is told (their text stays on the screen). Then it is stored and audited together, and
  * acknowledged to the customer by email.
  */
-export function createContactService(ctx: ModuleContext) {
+export function createContactService(ctx: AccountContext) {
   async function offered(productType: string, messageType: string): Promise<boolean> {
     const page = await ctx.services.content.getPage(CONTACT_PAGE);
     const form = page?.blocks.find((b) => b.type === 'contactForm');
@@ -102,7 +103,7 @@ export function createContactService(ctx: ModuleContext) {
           // What it was about, never what it says.
           details: { messageId: id, productType: message.productType, messageType: message.messageType },
         });
-        await ctx.services.events.record(tx, {
+        await recordCustomerEvent(ctx, tx, {
           type: 'customer.contact.sent',
           customerId: caller.customerId,
           occurredAt: at,

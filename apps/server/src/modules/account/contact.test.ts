@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databases, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
-import { outbox } from '../identity/test-support';
+import { outbox } from '../../../test/identity-support';
 import { CONTACT_LIMIT } from './contact.service';
 
 const inbox = 'customer.service@portal.example.co.uk';

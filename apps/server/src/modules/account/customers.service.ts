@@ -5,19 +5,10 @@ import {
   normaliseEmail,
   postcodeKey,
 } from '@portal/contracts/fields';
-import type {
-  AgencyRecordInput,
-  CustomerRecordInput,
-  NotificationRecordInput,
-} from '@portal/contracts/integration/records';
+import type { CustomerRecordInput, NotificationRecordInput } from '@portal/contracts/integration/records';
 import type { Clock } from '../../platform/clock';
 import type { Db, Queryable } from '../../platform/db';
-import type { ModuleContext } from '../../platform/module';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
-import type { Services } from '../../platform/services';
-import { demoCustomers } from '../../db/demo-customers';
-import { demoAgencies, demoPortfolio, type DemoAgency } from '../../db/demo-portfolio';
-import { demoSeedActor } from '../integration/versioned';
 import {
   findCustomer,
   findCustomerAddress,
@@ -35,6 +26,7 @@ import {
   deleteNotification,
   notificationExists,
   upsertNotification,
+  resetDemoNotifications,
   withdrawNotification,
 } from './notifications.repository';
 import { insertDemoPreferences } from './preferences.repository';
@@ -43,8 +35,6 @@ import { insertDemoPreferences } from './preferences.repository';
 export interface CustomersService {
   /** Customers with that date of birth (YYYY-MM-DD) and postcode (compared by the contract's `postcodeKey`). */
   findByDobAndPostcode(dateOfBirth: string, postCode: string): Promise<CustomerRecord[]>;
-  /** The holder of that policy (number compared upper case, trimmed), or null. */
-  findByPolicyNumber(policyNumber: string): Promise<CustomerRecord | null>;
   get(customerId: string): Promise<CustomerRecord | null>;
   /** The customer's postal address on record, or null for an unknown customer. */
   address(customerId: string): Promise<CustomerAddress | null>;
@@ -77,6 +67,14 @@ export interface CustomersService {
   assignNotification(tx: Queryable, customerId: string, notificationId: string): Promise<void>;
   /** False when the customer did not have it. */
   withdrawNotification(tx: Queryable, customerId: string, notificationId: string): Promise<boolean>;
+
+  /** For the demo data only (db/demo/): what a demo customer has chosen, as the demo's story has it. */
+  demo: {
+    /** First-time preferences (marketing already chosen, or still to choose at the first sign-in). */
+    preferences(customerId: string, marketingChosen: boolean): Promise<void>;
+    /** The customer's notifications NEW again (a demo shows its modals afresh each day). */
+    resetNotifications(customerId: string): Promise<void>;
+  };
 }
 
 /** 422: the record names one the portal does not hold, so it cannot be written yet. */
@@ -90,18 +88,12 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-export function createCustomersService(db: Db, clock: Clock, services: Services): CustomersService {
+export function createCustomersService(db: Db, clock: Clock): CustomersService {
   return {
     async findByDobAndPostcode(dateOfBirth, postCode) {
       const today = clock.now().toISOString().slice(0, 10);
       if (!isValidIsoDateOfBirth(dateOfBirth, today) || !isValidPostcode(postCode)) return [];
       return findCustomersByDobAndPostcode(db, dateOfBirth, postcodeKey(postCode));
-    },
-
-    async findByPolicyNumber(policyNumber) {
-      // Through the policy module's service: modules do not read each other's tables.
-      const policy = await services.policies.findByNumber(policyNumber);
-      return policy ? findCustomer(db, policy.customerId) : null;
     },
 
     get: (customerId) => findCustomer(db, customerId),
@@ -177,49 +169,11 @@ export function createCustomersService(db: Db, clock: Clock, services: Services)
 
     withdrawNotification: (tx, customerId, notificationId) =>
       withdrawNotification(tx, customerId, notificationId),
+
+    demo: {
+      preferences: (customerId, marketingChosen) =>
+        insertDemoPreferences(db, customerId, marketingChosen, clock.now()),
+      resetNotifications: (customerId) => resetDemoNotifications(db, customerId, clock.now()),
+    },
   };
-}
-
-/**
- * Loads the demo customers through the integration API's path, as the insurer's systems would (their
- * agencies first, which the customers refer to), and their first-time preferences. Idempotent: it runs
- * at every start.
- */
-export async function seedCustomers(ctx: ModuleContext): Promise<void> {
-  const now = ctx.clock.now();
-  const version = now.toISOString();
-  const { integration, customers } = ctx.services;
-  for (const agency of demoAgencies)
-    await integration.upsert('agency', agency.agencyId, agencyRecordOf(agency, version), demoSeedActor);
-  const agencyOf = new Map(demoPortfolio(now).customers.map((c) => [c.customerId, c.agencyId]));
-  for (const c of demoCustomers) {
-    const record: CustomerRecordInput = {
-      version,
-      title: c.title,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      dateOfBirth: c.dateOfBirth,
-      // A demo customer with no email on record gives one when registering: keep it.
-      email: c.email ?? (await customers.get(c.customerId))?.email ?? null,
-      mobileNumber: c.mobileNumber,
-      landlineNumber: c.landlineNumber,
-      address: {
-        lineOne: c.addressLineOne,
-        lineTwo: c.addressLineTwo,
-        lineThree: c.addressLineThree,
-        town: c.town,
-        county: c.county,
-        postCode: c.postCode,
-      },
-      agencyId: agencyOf.get(c.customerId) ?? null,
-    };
-    await integration.upsert('customer', c.customerId, record, demoSeedActor);
-    await insertDemoPreferences(ctx.db, c.customerId, c.registered?.marketingChosen ?? false, now);
-  }
-}
-
-/** A demo agency as the integration API takes it. */
-function agencyRecordOf(a: DemoAgency, version: string): AgencyRecordInput {
-  const { agencyId: _key, ...record } = a;
-  return { ...record, version };
 }

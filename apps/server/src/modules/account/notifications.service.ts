@@ -1,14 +1,8 @@
 import type { CustomerNotification, NotificationStatusUpdate } from '@portal/contracts/notifications';
 import { writeAudit } from '../../platform/audit';
 import { HttpError, notFound } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
-import { demoPortfolio } from '../../db/demo-portfolio';
-import { demoSeedActor } from '../integration/versioned';
-import {
-  listCustomerNotifications,
-  resetDemoNotifications,
-  updateNotificationStatus,
-} from './notifications.repository';
+import type { AccountContext } from './context';
+import { listCustomerNotifications, updateNotificationStatus } from './notifications.repository';
 
 export interface NotificationCaller {
   customerId: string;
@@ -18,7 +12,7 @@ export interface NotificationCaller {
 }
 
 /** The customer's welcome and splash notifications (spec customer-data §4 Modal notifications). */
-export function createNotificationsService(ctx: ModuleContext) {
+export function createNotificationsService(ctx: AccountContext) {
   return {
     list: (customerId: string): Promise<CustomerNotification[]> =>
       listCustomerNotifications(ctx.db, customerId),
@@ -58,30 +52,5 @@ export function createNotificationsService(ctx: ModuleContext) {
     },
   };
 }
-export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-/**
- * The demo notification campaigns (dated from the seed's today) and each demo customer's, through the
- * integration API's path, then NEW again: an assignment keeps its status, but a demo shows its modals
- * afresh each day.
- */
-export async function seedNotifications(ctx: ModuleContext): Promise<void> {
-  const now = ctx.clock.now();
-  const version = now.toISOString();
-  const { integration } = ctx.services;
-  const portfolio = demoPortfolio(now);
-  for (const { notificationId, ...n } of portfolio.notifications) {
-    await integration.upsert('notification', notificationId, { ...n, version }, demoSeedActor);
-  }
-  for (const c of portfolio.customers) {
-    for (const notificationId of c.notifications) {
-      await integration.upsert(
-        'customerNotification',
-        `${c.customerId}/${notificationId}`,
-        { version },
-        demoSeedActor,
-      );
-    }
-    await resetDemoNotifications(ctx.db, c.customerId, now);
-  }
-}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,3 +1,4 @@
+import { recordCustomerEvent } from '../../platform/customer-events';
 import type {
   CombinedPreferences,
   CorrespondencePreferences,
@@ -6,7 +7,7 @@ import type {
   UserPreferences,
 } from '@portal/contracts/account';
 import { writeAudit } from '../../platform/audit';
-import type { ModuleContext } from '../../platform/module';
+import type { AccountContext } from './context';
 import { notFound } from '../../platform/errors';
 import { findCustomer, findCustomerAddress, type CustomerAddress } from './customer.repository';
 import {
@@ -55,7 +56,7 @@ function correspondenceOf(stored: StoredPreferences, address: CustomerAddress): 
   };
 }
 
-export function createPreferencesService(ctx: ModuleContext) {
+export function createPreferencesService(ctx: AccountContext) {
   const { db, clock } = ctx;
 
   async function load(customerId: string) {
@@ -130,7 +131,7 @@ export function createPreferencesService(ctx: ModuleContext) {
           });
           // The consent record the insurer keeps. Never having answered the online channel is what puts
           // the customer on the first-sign-in step (`registrationJourney` above), so it says which journey.
-          await ctx.services.events.record(tx, {
+          await recordCustomerEvent(ctx, tx, {
             type: 'customer.marketing.updated',
             customerId: actor.customerId,
             occurredAt: now,
@@ -152,7 +153,7 @@ export function createPreferencesService(ctx: ModuleContext) {
               addressLinesReplaced: body.correspondencePreferences.addressLines !== undefined,
             },
           });
-          await ctx.services.events.record(tx, {
+          await recordCustomerEvent(ctx, tx, {
             type: 'customer.correspondence.updated',
             customerId: actor.customerId,
             occurredAt: now,

@@ -1,13 +1,13 @@
 import type { CustomerProfile, MfaDisplayName, MfaMethod } from '@portal/contracts/profile';
 import { notFound } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { AccountContext } from './context';
 import { findCustomerWithAddress } from './customer.repository';
 
 /** YYYY-MM-DD -> DD/MM/YYYY, as the personal details block shows it. */
 const formatDateOfBirth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** The customer's personal and contact details and when their portal password was last set (spec §3). */
-export function createProfileService(ctx: ModuleContext) {
+export function createProfileService(ctx: AccountContext) {
   return {
     async get(customerId: string): Promise<CustomerProfile> {
       const [found, passwordChangedAt] = await Promise.all([

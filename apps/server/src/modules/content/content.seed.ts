@@ -16,7 +16,7 @@ import {
   type SiteSettings,
 } from '@portal/contracts/content';
 import { repoRoot } from '../../config';
-import type { ModuleContext } from '../../platform/module';
+import type { PlatformContext } from '../../platform/module';
 import type { Queryable } from '../../platform/db';
 import {
   deleteContentExcept,
@@ -295,7 +295,10 @@ export async function writeContent(tx: Queryable, bundle: ContentBundle, now: Da
  * changed and removes pages whose files were deleted. Idempotent: a second run writes nothing.
  * Invalid files stop it before anything is written.
  */
-export async function seedContent(ctx: ModuleContext, dir: string = defaultContentDir): Promise<SeedResult> {
+export async function seedContent(
+  ctx: PlatformContext,
+  dir: string = defaultContentDir,
+): Promise<SeedResult> {
   const [bundle, fingerprint] = await Promise.all([loadContentFiles(dir), contentFingerprint(dir)]);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -311,7 +314,7 @@ export async function seedContent(ctx: ModuleContext, dir: string = defaultConte
  * (An explicit `seedContent` always runs in full, restoring rows edited by hand in the database.)
  */
 export async function seedContentIfChanged(
-  ctx: ModuleContext,
+  ctx: PlatformContext,
   dir: string = defaultContentDir,
 ): Promise<SeedResult | 'unchanged'> {
   const fingerprint = await contentFingerprint(dir);

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts/content';
 import { mountPrefix } from '../../config';
 import { HttpError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { PlatformContext } from '../../platform/module';
 import { PrecompressedBody } from '../../platform/precompressed';
 import { listContent } from './content.repository';
 import { mediaPathPrefix, seedContent, type SeedResult } from './content.seed';
@@ -96,7 +96,9 @@ function rewriteMedia(value: unknown, mediaBase: string): unknown {
 function fillPhone(value: unknown, phone: string): unknown {
   if (typeof value === 'string') {
     if (!value.includes('{phone}')) return value;
-    return value.replaceAll('tel:{phone}', `tel:${phone.replace(/[^\d+]/g, '')}`).replaceAll('{phone}', phone);
+    return value
+      .replaceAll('tel:{phone}', `tel:${phone.replace(/[^\d+]/g, '')}`)
+      .replaceAll('{phone}', phone);
   }
   if (Array.isArray(value)) return value.map((v) => fillPhone(v, phone));
   if (value && typeof value === 'object') {
@@ -117,7 +119,7 @@ function phoneOf(settings: unknown): string {
  * every item is checked against its contract as it is read: a row that no longer validates is treated as
  * missing (a page) or as the content being unavailable (settings, navigation).
  */
-export function createContentService(ctx: ModuleContext): ContentService {
+export function createContentService(ctx: PlatformContext): ContentService {
   const contentBase = ctx.config.baseUrls.content;
   // Same origin as the SPA: a path is enough (and keeps the CSP's img-src 'self'); otherwise absolute.
   const mediaBase =

@@ -11,8 +11,8 @@ export interface PackRecord {
 }
 
 /**
- * One page of a policy's document packs, newest first, with how many there are. null when the policy is
- * not the customer's: decided in the same query that reads the packs.
+ * One page of a policy's document packs, newest first, with how many there are (its packs are held with
+ * their customer: a policy of another customer's shows none).
  */
 export async function listPolicyPacks(
   q: Queryable,
@@ -20,28 +20,24 @@ export async function listPolicyPacks(
   policyNumber: string,
   page: number,
   pageSize: number,
-): Promise<{ packs: PackRecord[]; total: number } | null> {
+): Promise<{ packs: PackRecord[]; total: number }> {
   const { rows } = await q.query<{
     total: string;
     title: string | null;
     created_at: string | null;
     documents: unknown;
   }>(
-    `SELECT (SELECT count(*) FROM document_pack c WHERE c.customer_id = p.customer_id
-                AND c.policy_number = p.policy_number)::text AS total,
+    `SELECT (SELECT count(*) FROM document_pack c WHERE c.customer_id = $1 AND c.policy_number = $2)::text AS total,
             pk.title, to_char(pk.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
             (SELECT coalesce(json_agg(json_build_object('id', d.document_id, 'name', d.name,
                                                         'date', d.document_date::text) ORDER BY d.position), '[]'::json)
-               FROM document d WHERE d.pack_id = pk.pack_id AND d.customer_id = p.customer_id) AS documents
-       FROM policy p
-       LEFT JOIN LATERAL (SELECT * FROM document_pack x WHERE x.customer_id = p.customer_id
-                            AND x.policy_number = p.policy_number
-                          ORDER BY x.created_at DESC, x.pack_id LIMIT $3 OFFSET $4) pk ON true
-      WHERE p.customer_id = $1 AND p.policy_number = $2`,
+               FROM document d WHERE d.pack_id = pk.pack_id AND d.customer_id = $1) AS documents
+       FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (SELECT * FROM document_pack x WHERE x.customer_id = $1 AND x.policy_number = $2
+                          ORDER BY x.created_at DESC, x.pack_id LIMIT $3 OFFSET $4) pk ON true`,
     [customerId, policyNumber, pageSize, (page - 1) * pageSize],
   );
-  if (rows.length === 0) return null;
-  const total = Number(rows[0]!.total);
+  const total = Number(rows[0]?.total ?? 0);
   const packs = rows
     .filter((r) => r.title !== null)
     .map((r) => ({
@@ -52,6 +48,27 @@ export async function listPolicyPacks(
         : r.documents) as PackRecord['documents'],
     }));
   return { packs, total };
+}
+
+/** The documents of the customer's quotes, by quote number, in their order. */
+export async function listQuoteDocuments(
+  q: Queryable,
+  customerId: string,
+  quoteNumbers: readonly string[],
+): Promise<Map<string, Array<{ id: string; name: string }>>> {
+  const { rows } = await q.query<{ quote_number: string; document_id: string; name: string }>(
+    `SELECT quote_number, document_id, name FROM document
+      WHERE customer_id = $1 AND quote_number = ANY($2::text[])
+      ORDER BY quote_number, position`,
+    [customerId, quoteNumbers],
+  );
+  const byQuote = new Map<string, Array<{ id: string; name: string }>>();
+  for (const r of rows) {
+    const list = byQuote.get(r.quote_number) ?? [];
+    list.push({ id: r.document_id, name: r.name });
+    byQuote.set(r.quote_number, list);
+  }
+  return byQuote;
 }
 
 export interface DocumentRecord {
@@ -90,58 +107,28 @@ export async function findPolicyDocument(
   return r ? { id: r.document_id, kind: r.kind, name: r.name, date: r.document_date, file: fileOf(r) } : null;
 }
 
-export interface QuoteDocumentRecord extends DocumentRecord {
-  quote: {
-    quoteNumber: string;
-    productName: string;
-    productType: string;
-    startDate: string;
-    premium: number;
-  };
-}
-
+/** One document of one of the customer's quotes; null when any part of the path is not theirs. */
 export async function findQuoteDocument(
   q: Queryable,
   customerId: string,
   quoteNumber: string,
   documentId: string,
-): Promise<QuoteDocumentRecord | null> {
+): Promise<DocumentRecord | null> {
   const { rows } = await q.query<{
     document_id: string;
     kind: DocumentKind;
     name: string;
     document_date: string;
-    quote_number: string;
-    product_name: string;
-    product_type: string;
-    start_date: string;
-    premium: string;
     file_sha256: string | null;
     file_name: string | null;
   }>(
-    `SELECT d.document_id, d.kind, d.name, d.document_date::text AS document_date, d.file_sha256, d.file_name,
-            qu.quote_number,
-            qu.product_name, qu.product_type, qu.start_date::text AS start_date, qu.premium::text AS premium
-       FROM document d JOIN quote qu ON qu.quote_number = d.quote_number
-      WHERE d.customer_id = $1 AND qu.customer_id = $1 AND qu.quote_number = $2 AND d.document_id = $3`,
+    `SELECT d.document_id, d.kind, d.name, d.document_date::text AS document_date, d.file_sha256, d.file_name
+       FROM document d
+      WHERE d.customer_id = $1 AND d.quote_number = $2 AND d.document_id = $3`,
     [customerId, quoteNumber, documentId],
   );
   const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.document_id,
-    kind: r.kind,
-    name: r.name,
-    date: r.document_date,
-    file: fileOf(r),
-    quote: {
-      quoteNumber: r.quote_number,
-      productName: r.product_name,
-      productType: r.product_type,
-      startDate: r.start_date,
-      premium: Number(r.premium),
-    },
-  };
+  return r ? { id: r.document_id, kind: r.kind, name: r.name, date: r.document_date, file: fileOf(r) } : null;
 }
 
 /* Writes (the integration API's records, and the demo seed through them) ---------------------------- */

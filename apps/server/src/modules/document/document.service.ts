@@ -3,12 +3,11 @@ import type { PolicyDocumentTerms } from '../policy';
 import { pdfFileName, type PolicyDocumentPage } from '@portal/contracts/document';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { DocumentContext } from './context';
 import type { PdfContent } from '../../platform/pdf';
 import { createPdfRenditions } from '../../platform/pdf-renditions';
 import type { Sent } from '../../platform/route';
-import { demoPortfolio, type DemoPolicy } from '../../db/demo-portfolio';
-import { createBillingService, seedBilling } from './billing.service';
+import { createBillingService } from './billing.service';
 import { longDate, pounds } from './document-format';
 import {
   findPolicyDocument,
@@ -17,8 +16,6 @@ import {
   type DocumentKind,
   type DocumentRecord,
 } from './document.repository';
-import { demoSeedActor } from '../integration/versioned';
-import type { PackInput } from './records.service';
 import { sendStoredFile } from './stored-file';
 
 /** The kinds of policy document that list the policy's cover (the others need no lines of business). */
@@ -101,7 +98,7 @@ function policyPdf(doc: DocumentRecord, policy: PolicyDocumentTerms, addressee: 
   }
 }
 
-export function createDocumentsService(ctx: ModuleContext) {
+export function createDocumentsService(ctx: DocumentContext) {
   const pdfs = createPdfRenditions(ctx);
   const addressee = async (customerId: string): Promise<string[]> => {
     const found = await ctx.services.customers.withAddress(customerId);
@@ -128,7 +125,10 @@ export function createDocumentsService(ctx: ModuleContext) {
       pageSize: number,
     ): Promise<PolicyDocumentPage> {
       const found = await listPolicyPacks(ctx.db, customerId, policyNumber, page, pageSize);
-      if (!found) throw notFound('There is no such policy.');
+      // No packs: the policy may have none yet, or not be theirs (the policy module knows which).
+      if (found.total === 0 && !(await ctx.services.policies.heldFor(customerId, policyNumber))) {
+        throw notFound('There is no such policy.');
+      }
       return {
         currentPage: page,
         lastPage: Math.max(1, Math.ceil(found.total / pageSize)),
@@ -169,20 +169,23 @@ export function createDocumentsService(ctx: ModuleContext) {
       const doc = await findQuoteDocument(ctx.db, customerId, quoteNumber, docId);
       if (!doc) throw notFound('There is no such document.');
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
+      // A summary drawn here from the quote as the policy module holds it.
+      const quote = await ctx.services.policies.quote(customerId, quoteNumber);
+      if (!quote) throw notFound('There is no such document.');
       const lines = await addressee(customerId);
       return pdfs.send(reply, pdfFileName(title), {
         title: 'Your quote summary',
-        reference: `Quote number ${doc.quote.quoteNumber}`,
+        reference: `Quote number ${quote.quoteNumber}`,
         addressee: lines,
         date: longDate(doc.date),
         sections: [
           {
             heading: 'Your quote',
             rows: [
-              ['Quote number', doc.quote.quoteNumber],
-              ['Product', `${doc.quote.productName} (${doc.quote.productType})`],
-              ['Cover would start', longDate(doc.quote.startDate)],
-              ['Annual premium', pounds(doc.quote.premium)],
+              ['Quote number', quote.quoteNumber],
+              ['Product', `${quote.productName} (${quote.productType})`],
+              ['Cover would start', longDate(quote.startDate)],
+              ['Annual premium', pounds(quote.premium)],
             ],
           },
         ],
@@ -192,88 +195,3 @@ export function createDocumentsService(ctx: ModuleContext) {
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
-
-/** The document packs of a demo policy, dated with the policy (their PDFs are drawn: no files). */
-function packsFor(policy: DemoPolicy, today: Date): Array<PackInput & { packId: string }> {
-  const n = policy.policyNumber;
-  const motor = policy.apiProductType === 'motor';
-  const doc = (kind: DocumentKind, name: string, date: string, suffix = '') => ({
-    documentId: `${n}-${kind.replace(/_/g, '-')}${suffix}`,
-    kind,
-    name,
-    date,
-    file: null,
-  });
-  const newBusiness = {
-    packId: `${n}-new`,
-    title: 'Your policy documents',
-    createdAt: `${policy.startDate}T09:00:00Z`,
-    documents: [
-      doc('schedule', 'Policy schedule', policy.startDate),
-      ...(motor ? [doc('certificate', 'Certificate of motor insurance', policy.startDate)] : []),
-      doc('statement_of_fact', 'Statement of fact', policy.startDate),
-    ],
-  };
-  const booklets = {
-    packId: `${n}-booklets`,
-    title: 'Policy wording and product information',
-    createdAt: `${policy.startDate}T09:00:01Z`,
-    documents: [
-      doc('policy_wording', 'Policy wording', policy.startDate),
-      doc('insert', 'Insurance product information document', policy.startDate),
-    ],
-  };
-  const packs = [newBusiness, booklets];
-  if (policy.status === 'Renewing' || policy.status === 'RenewalCustomerReady') {
-    const issued = new Date(
-      Math.min(today.getTime(), Date.parse(`${policy.renewalDate}T00:00:00Z`) - 21 * 864e5),
-    )
-      .toISOString()
-      .slice(0, 10);
-    packs.push({
-      packId: `${n}-renewal`,
-      title: 'Your renewal documents',
-      createdAt: `${issued}T09:00:00Z`,
-      documents: [
-        doc('schedule', 'Renewal schedule', issued, '-renewal'),
-        doc('statement_of_fact', 'Statement of fact at renewal', issued, '-renewal'),
-      ],
-    });
-  }
-  return packs;
-}
-
-/**
- * The demo policies' document packs and the demo billing, written through the integration API's records
- * as the insurer's systems would load them (version: the seed's now), and the packs the demo no longer
- * makes removed.
- */
-export async function seedDocuments(ctx: ModuleContext): Promise<void> {
-  await seedBilling(ctx);
-  const now = ctx.clock.now();
-  const version = now.toISOString();
-  const { integration, documents } = ctx.services;
-  for (const c of demoPortfolio(now).customers) {
-    for (const policy of c.policies) {
-      const packs = packsFor(policy, now);
-      for (const { packId, ...pack } of packs) {
-        const record = { version, ...pack };
-        await integration.upsert(
-          'policyDocumentPack',
-          `${policy.policyNumber}/${packId}`,
-          record,
-          demoSeedActor,
-        );
-      }
-      for (const packId of await documents.packIds(policy.policyNumber)) {
-        if (packs.some((p) => p.packId === packId)) continue;
-        await integration.remove(
-          'policyDocumentPack',
-          `${policy.policyNumber}/${packId}`,
-          version,
-          demoSeedActor,
-        );
-      }
-    }
-  }
-}

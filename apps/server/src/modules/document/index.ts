@@ -1,7 +1,8 @@
-import { demoCustomers } from '../../db/demo-customers';
 import type { ServiceModule } from '../../platform/module';
 import { documentRoutes } from './document.routes';
-import { createDocumentsService, seedDocuments } from './document.service';
+import { listQuoteDocuments } from './document.repository';
+import { createDocumentsService } from './document.service';
+import { documentErasure } from './erasure';
 import { createDocumentRecordsService, type DocumentRecordsService } from './records.service';
 
 declare module '../../platform/services' {
@@ -11,17 +12,26 @@ declare module '../../platform/services' {
   }
 }
 
-export { createDocumentRecordsService };
+export type { BillingAccountRow } from './billing.repository';
+export type { DocumentKind } from './document.repository';
+export type { BillingDocumentInput, PackInput } from './records.service';
 
-/** The document service: billing documents, policy document packs and their PDFs, for the signed-in customer. */
-export const documentModule: ServiceModule = {
+/**
+ * The document service: billing documents, policy document packs and their PDFs, for the signed-in
+ * customer. It also gives the policy module, below it on the map, the documents of quotes (a port).
+ */
+export const documentModule: ServiceModule<'customers' | 'policies', 'documents' | 'quoteDocuments'> = {
   name: 'document',
+  tables: ['document', 'document_pack', 'document_file', 'billing_account', 'billing_document'],
+  uses: ['customers', 'policies'],
+  provides: {
+    documents: (ctx) => createDocumentRecordsService(ctx),
+    quoteDocuments: (ctx) => ({
+      summaries: (customerId, quoteNumbers) => listQuoteDocuments(ctx.db, customerId, quoteNumbers),
+    }),
+  },
   async routes(app, ctx) {
     await documentRoutes(app, createDocumentsService(ctx));
   },
-  // After the policy seed (packs belong to policies); dated from today like the policies. Each record is
-  // written through the integration API's path, in a transaction of its own.
-  seed: (ctx) => seedDocuments(ctx),
-  seedInputs: () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) }),
-  seedVersion: 3,
+  erase: documentErasure,
 };

@@ -1,7 +1,7 @@
 import { writeAudit } from '../../platform/audit';
 import type { Queryable } from '../../platform/db';
 import { badRequest, HttpError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { DocumentContext } from './context';
 import {
   accountCustomer,
   accountNumbersOf,
@@ -124,7 +124,7 @@ export interface BillingDocumentInput {
  * same way) and for the policy module's quotes. Each takes the caller's transaction; a reference not
  * held is 422 REFERENCE_NOT_HELD naming the field.
  */
-export function createDocumentRecordsService(ctx: ModuleContext) {
+export function createDocumentRecordsService(ctx: DocumentContext) {
   // In the caller's transaction: a bulk load may have loaded the policy or customer earlier in it.
   const policyCustomer = (tx: Queryable, policyNumber: string) =>
     ctx.services.policies.holderOf(tx, policyNumber);

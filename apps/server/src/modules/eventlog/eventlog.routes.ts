@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { postAuditEventCall } from '@portal/contracts/eventlog';
 import { bearerToken, verifyAccessToken } from '../../platform/auth-guard';
 import { HttpError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { PlatformContext } from '../../platform/module';
 import { route } from '../../platform/route';
 import type { EventlogService, VerifiedCaller } from './eventlog.service';
 
@@ -10,7 +10,7 @@ import type { EventlogService, VerifiedCaller } from './eventlog.service';
  * The bearer token is optional here: pre-login events (sign-in failure, registration) have none. A
  * header that is present must still be a valid token; it is never silently ignored.
  */
-async function callerOf(ctx: ModuleContext, request: FastifyRequest): Promise<VerifiedCaller | null> {
+async function callerOf(ctx: PlatformContext, request: FastifyRequest): Promise<VerifiedCaller | null> {
   if (request.headers.authorization === undefined) return null;
   const token = bearerToken(request);
   if (!token) {
@@ -34,7 +34,7 @@ declare module 'fastify' {
   }
 }
 
-export async function eventlogRoutes(app: FastifyInstance, ctx: ModuleContext, eventlog: EventlogService) {
+export async function eventlogRoutes(app: FastifyInstance, ctx: PlatformContext, eventlog: EventlogService) {
   // The caller is read before the body is parsed: a bad token is a 401 whatever the body holds.
   route(
     app,

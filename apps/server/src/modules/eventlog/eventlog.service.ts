@@ -3,7 +3,7 @@ import { writeAuditRows, type AuditRow } from '../../platform/audit';
 import { groupCommit } from '../../platform/group-commit';
 import { badRequest, tooManyRequests } from '../../platform/errors';
 import { metricsOf } from '../../platform/metrics';
-import type { ModuleContext } from '../../platform/module';
+import type { PlatformContext } from '../../platform/module';
 import { counterStore, type TakeItem } from '../../platform/counters';
 
 /** One-minute sliding windows. Pre-login events are few per journey; these leave room for retries. */
@@ -32,7 +32,7 @@ export interface RequestFacts {
 const blank = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
 
-export function createEventlogService(ctx: ModuleContext) {
+export function createEventlogService(ctx: PlatformContext) {
   const { db, clock, config } = ctx;
   const metrics = metricsOf(ctx);
 

@@ -9,6 +9,8 @@ import { createEventlogService } from './eventlog.service';
  */
 export const eventlogModule: ServiceModule = {
   name: 'eventlog',
+  // The SPA's events go into the platform's audit trail; the module owns no table.
+  tables: [],
   async routes(app, ctx) {
     const eventlog = createEventlogService(ctx);
     // Events accepted before the close are committed before the database is closed (server.ts closes

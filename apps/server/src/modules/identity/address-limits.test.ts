@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, createTestDb, type TestContext } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
 import { openDb, type Db } from '../../platform/db';
-import { comparableBody, createTestUser, tx } from './test-support';
+import { comparableBody, createTestUser, tx } from '../../../test/identity-support';
 
 const variants: Array<{ name: string; env: () => Record<string, string>; db?: () => Promise<Db> }> = [
   { name: 'database counters', env: () => ({ REDIS_KEY_PREFIX: `test-${randomUUID()}:` }) },

@@ -8,7 +8,15 @@ import { HttpError } from '../../platform/errors';
 import { openDb, type Db } from '../../platform/db';
 import { identityLimits } from './authn.service';
 import { openSecret } from './mfa/secret-box';
-import { createTestUser, latestCode, margaret, outbox, post, signIn, tx } from './test-support';
+import {
+  createTestUser,
+  latestCode,
+  margaret,
+  outbox,
+  post,
+  signIn,
+  tx,
+} from '../../../test/identity-support';
 
 /*
  * Issue 25, first slice: an authenticator app (TOTP, RFC 6238) and backup codes as second factors. Codes are

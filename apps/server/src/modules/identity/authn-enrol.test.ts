@@ -5,7 +5,7 @@ import type { AuthnTransaction } from '@portal/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { openDb, type Db } from '../../platform/db';
 import { identityLimits } from './authn.service';
-import { createTestUser, latestLinkToken, outbox, post, tx } from './test-support';
+import { createTestUser, latestLinkToken, outbox, post, tx } from '../../../test/identity-support';
 
 /*
  * Okta's enrolment in the authn API (issue 25 point 7, decision 023): a customer with no factor to sign in

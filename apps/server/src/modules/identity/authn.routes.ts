@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts/identity';
 import { passkeySignInCall, passkeySignInOptionsCall } from '@portal/contracts/passkeys';
 import { counterStore } from '../../platform/counters';
-import type { ModuleContext } from '../../platform/module';
+import type { IdentityContext } from './context';
 import { route } from '../../platform/route';
 import { identityLimits, type Authn, type RequestMeta } from './authn.service';
 import type { IdentityService } from './identity.service';
@@ -34,7 +34,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
  */
 export async function authnRoutes(
   app: FastifyInstance,
-  ctx: ModuleContext,
+  ctx: IdentityContext,
   authn: Authn,
   identity: IdentityService,
 ) {

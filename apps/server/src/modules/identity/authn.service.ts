@@ -1,4 +1,4 @@
-import type { ModuleContext } from '../../platform/module';
+import type { IdentityContext } from './context';
 import type { RequestMeta } from './authn/context';
 import { activationToken } from './authn/activation';
 import { cancel } from './authn/cancel';
@@ -39,7 +39,7 @@ export type Authn = ReturnType<typeof createAuthn>;
  * code and lockout rules that the identity service's step-up codes share. HTTP shapes are built there
  * too, since they are Okta's contract; routes only parse input and set headers.
  */
-export function createAuthn(ctx: ModuleContext) {
+export function createAuthn(ctx: IdentityContext) {
   const c = authnContext(ctx);
   const step =
     <A extends unknown[], R>(fn: (c: AuthnContext, ...args: A) => R) =>

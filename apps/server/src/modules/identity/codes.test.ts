@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { david, latestCode, margaret, outbox, post, signIn, tx } from './test-support';
+import { david, latestCode, margaret, outbox, post, signIn, tx } from '../../../test/identity-support';
 
 const wrong = (code: string) => code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
 

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { HttpError } from '../../platform/errors';
 import { PasswordPolicyError } from './identity.service';
-import { david, latestCode, latestLinkToken, margaret, outbox, post, tx } from './test-support';
+import {
+  david,
+  latestCode,
+  latestLinkToken,
+  margaret,
+  outbox,
+  post,
+  tx,
+} from '../../../test/identity-support';
 
 describe('identity service for other modules', () => {
   let t: TestContext;

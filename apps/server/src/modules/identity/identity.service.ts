@@ -1,4 +1,6 @@
-import type { ModuleContext } from '../../platform/module';
+import type { IdentityContext } from './context';
+import { accountIdsOf } from './erasure';
+import { createSeededAccount } from './service/seeded-account';
 import { createAuthn, type Authn } from './authn.service';
 import { padded } from './authn/timing';
 import { getFinishedActivation, startActivation } from './service/activation';
@@ -34,7 +36,10 @@ export { PasswordPolicyError, type IdentityService } from './service/types';
  * (password-change, step-up), registration's activation and the forgotten-password link, each given the
  * same small context.
  */
-export function createIdentityService(ctx: ModuleContext, authn: Authn = createAuthn(ctx)): IdentityService {
+export function createIdentityService(
+  ctx: IdentityContext,
+  authn: Authn = createAuthn(ctx),
+): IdentityService {
   const c = identityServiceContext(ctx, authn);
   const step =
     <A extends unknown[], R>(fn: (c: IdentityServiceContext, ...args: A) => R) =>
@@ -68,5 +73,7 @@ export function createIdentityService(ctx: ModuleContext, authn: Authn = createA
     startActivation: padded(step(startActivation)),
     requestPasswordReset: padded(step(requestPasswordReset)),
     getFinishedActivation: step(getFinishedActivation),
+    accountIdsOf,
+    createSeededAccount: step(createSeededAccount),
   };
 }

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { openDb, type Db } from '../../platform/db';
-import { createTestUser, latestCode, latestLinkToken, post, signIn, tx } from './test-support';
+import {
+  createTestUser,
+  latestCode,
+  latestLinkToken,
+  post,
+  signIn,
+  tx,
+} from '../../../test/identity-support';
 
 /*
  * Lockout is per account and shared by every instance: these run on the embedded database, and also on

@@ -6,7 +6,7 @@ import { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { keyId } from './mfa/secret-box';
 import { rekeyMfaSecrets, type RekeyReport } from './mfa/rekey';
-import { createTestUser, post, signIn } from './test-support';
+import { createTestUser, post, signIn } from '../../../test/identity-support';
 
 /*
  * Rotating MFA_ENCRYPTION_KEY (issue 25): what the old key sealed keeps signing in while the old key is

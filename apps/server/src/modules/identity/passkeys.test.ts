@@ -4,8 +4,8 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { signIn as signInDemo } from '../../../test/sign-in';
 import { HttpError } from '../../platform/errors';
 import { openDb, type Db } from '../../platform/db';
-import { createTestUser, outbox, post, signIn, tx } from './test-support';
-import { SoftPasskey } from './webauthn-authenticator.test-support';
+import { createTestUser, outbox, post, signIn, tx } from '../../../test/identity-support';
+import { SoftPasskey } from '../../../test/webauthn-authenticator';
 
 /*
  * Issue 25 point 1: passkeys (WebAuthn). A software authenticator (node:crypto P-256, attestation 'none')

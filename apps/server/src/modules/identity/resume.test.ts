@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { latestCode, margaret, post, tx } from './test-support';
+import { latestCode, margaret, post, tx } from '../../../test/identity-support';
 
 /*
  * Resume and introspect, as Okta's SDK uses them (`tx.resume()`, `tx.introspect()`): the transaction of a

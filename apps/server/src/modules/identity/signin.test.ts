@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { latestCode, margaret, david, outbox, post, signIn, signInFully, tx } from './test-support';
+import {
+  latestCode,
+  margaret,
+  david,
+  outbox,
+  post,
+  signIn,
+  signInFully,
+  tx,
+} from '../../../test/identity-support';
 
 describe('sign-in with a one-time code (Okta classic Authentication API)', () => {
   let t: TestContext;

@@ -11,7 +11,7 @@ import { createTestApp, createTestDb, type TestContext } from '../../../test/hel
 import { signIn } from '../../../test/sign-in';
 import { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { createTestUser, latestCode, post, tx } from './test-support';
+import { createTestUser, latestCode, post, tx } from '../../../test/identity-support';
 
 const variants: Array<{ name: string; env: () => Record<string, string> }> = [
   { name: 'database counters', env: () => ({}) },

@@ -10,7 +10,7 @@ import {
   outbox,
   post,
   tx,
-} from './test-support';
+} from '../../../test/identity-support';
 
 /*
  * Self-service unlock (Okta's recovery/unlock): a locked customer gets an emailed link that unlocks the

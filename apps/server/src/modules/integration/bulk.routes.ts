@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bulkLoadCall } from '@portal/contracts/integration/bulk';
 import type { IntegrationScope } from '@portal/contracts/call';
 import { HttpError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { IntegrationContext } from './context';
 import { route, SENT } from '../../platform/route';
 import { bulkLoad, isStream } from './bulk';
 import { actorOf } from './record-routes';
@@ -13,7 +13,7 @@ import { actorOf } from './record-routes';
  * result written before the next is read, so a load of any size holds one line in memory, and a client
  * that stops reading slows the load rather than filling the server's memory.
  */
-export async function bulkRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function bulkRoutes(app: FastifyInstance, ctx: IntegrationContext): Promise<void> {
   // The body is handed on as the raw stream (no size limit here: each line has its own).
   app.addContentTypeParser('application/x-ndjson', (_request, payload, done) => done(null, payload));
 

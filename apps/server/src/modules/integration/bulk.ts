@@ -11,7 +11,7 @@ import type { SourceVersion } from '@portal/contracts/integration/common';
 import { HttpError } from '../../platform/errors';
 import { unstorableFields } from '../../platform/input-guard';
 import type { Queryable } from '../../platform/db';
-import type { ModuleContext } from '../../platform/module';
+import type { IntegrationContext } from './context';
 import { parseInput } from '../../platform/validate';
 import type { IntegrationActor } from './versioned';
 
@@ -107,7 +107,7 @@ function prefixed(error: HttpError, prefix: string): Record<string, string> | un
  * (the database is unavailable): what was applied stays applied.
  */
 async function applyLine(
-  ctx: ModuleContext,
+  ctx: IntegrationContext,
   tx: Queryable,
   number: number,
   text: string,
@@ -198,7 +198,7 @@ async function applyLine(
  * applied lines answer `unchanged`).
  */
 export async function* bulkLoad(
-  ctx: ModuleContext,
+  ctx: IntegrationContext,
   input: AsyncIterable<Buffer | string>,
   actor: IntegrationActor,
   scopes: readonly IntegrationScope[] | 'all',

@@ -30,7 +30,7 @@ export interface RegisteredClient {
 export class UsageError extends Error {}
 
 /** 32 random bytes in the URL-safe base64 alphabet (43 characters, no padding). */
-export function newClientSecret(): string {
+function newClientSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 

@@ -12,7 +12,7 @@ import {
   type UploadedFile,
 } from '@portal/contracts/integration/documents';
 import { HttpError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { IntegrationContext } from './context';
 import { route, SENT } from '../../platform/route';
 import { actorOf, serveRecord } from './record-routes';
 
@@ -71,7 +71,7 @@ async function readPdf(request: FastifyRequest, max: number): Promise<{ sha256: 
  * The insurer's documents (docs/integration.md): PDF upload, and the records of document packs, billing
  * accounts and billing documents, each one line through the integration service.
  */
-export async function documentRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function documentRoutes(app: FastifyInstance, ctx: IntegrationContext): Promise<void> {
   // The PDF reaches the handler as the raw stream (not buffered by Fastify, nor bounded by its bodyLimit):
   // readPdf checks and bounds it as it arrives.
   app.addContentTypeParser('application/pdf', (_request, payload, done) => done(null, payload));

@@ -7,8 +7,8 @@ import {
   documentPackRecord,
 } from '@portal/contracts/integration/documents';
 import type { SourceVersion } from '@portal/contracts/integration/common';
-import type { ModuleContext } from '../../platform/module';
-import type { BillingDocumentInput, PackInput } from '../document/records.service';
+import type { IntegrationContext } from './context';
+import type { BillingDocumentInput, PackInput } from '../document';
 import type { IntegrationResource } from './service';
 
 // A record's file is required on the API; only the demo seed writes documents without one (their PDFs
@@ -34,7 +34,7 @@ const split = (key: string): [string, string] => {
  * packs (documents.write), billing accounts and their documents (billing.write). Files are uploaded on
  * their own (documents.routes.ts) and referred to by sha256.
  */
-export function documentResources(ctx: ModuleContext): IntegrationResource[] {
+export function documentResources(ctx: IntegrationContext): IntegrationResource[] {
   const documents = () => ctx.services.documents;
   const pack: IntegrationResource<PackRecord> = {
     type: 'policyDocumentPack',

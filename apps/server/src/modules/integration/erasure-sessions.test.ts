@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databases, type TestContext } from '../../../test/helpers';
 import { bearer, clientToken, integrationEnv } from '../../../test/integration-client';
 import type { Db } from '../../platform/db';
-import { createTestUser } from '../identity/test-support';
-import { signInTokens, tokenRequest, type TokenSet } from '../oidc/oidc.test-support';
+import { createTestUser } from '../../../test/identity-support';
+import { signInTokens, tokenRequest, type TokenSet } from '../../../test/oidc-support';
 
 const redisEnv = (): Record<string, string> =>
   process.env.REDIS_URL

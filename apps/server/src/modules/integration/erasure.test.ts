@@ -6,15 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { comparableBody, comparableHeaders, margaret, post } from '../identity/test-support';
+import { comparableBody, comparableHeaders, margaret, post } from '../../../test/identity-support';
 import {
   MARGARET,
   signInTokens,
   tokenRequest,
   type CookieJar,
   type TokenSet,
-} from '../oidc/oidc.test-support';
-import { eraseCustomer } from './erasure';
+} from '../../../test/oidc-support';
 
 /** Every table that holds a customer's rows by customer id, as erasure must leave them. */
 const customerTables = [
@@ -79,7 +78,8 @@ describe('erasing a customer', () => {
         [customerId],
       )
     ).rows.map((r) => r.id);
-  const erase = (customerId: string) => t.db.transaction((tx) => eraseCustomer(t.app.ctx, tx, customerId));
+  const erase = (customerId: string) =>
+    t.db.transaction((tx) => t.app.ctx.services.erasure.eraseCustomer(tx, customerId));
   const data = (path: string) =>
     t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${signedIn.access_token}` } });
   const sessionMe = () =>

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { deadLettersCall, eventFeedCall, retryDeadLetterCall } from '@portal/contracts/integration/events';
 import { notFound } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { PlatformContext } from '../../platform/module';
+import { createEventsService } from './events';
 import { route } from '../../platform/route';
 import { setDispatchLog, webhookDispatcher } from './webhooks';
 
 /** The pull feed and the webhook dead letters (events.read). */
-export async function eventRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const events = ctx.services.events;
+export async function eventRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  const events = createEventsService(ctx);
   route(app, eventFeedCall, ({ query }) => events.feed(query.after, query.limit));
   route(app, deadLettersCall, async () => ({
     deadLetters: (await events.deadLetters()).map((d) => ({
@@ -32,7 +33,7 @@ export async function eventRoutes(app: FastifyInstance, ctx: ModuleContext): Pro
  * Runs the webhook dispatcher while the app runs: it starts when the app is ready (sending what an earlier
  * run left) and stops, after the posts in flight, when the app closes.
  */
-export function installWebhookDispatcher(app: FastifyInstance, ctx: ModuleContext): void {
+export function installWebhookDispatcher(app: FastifyInstance, ctx: PlatformContext): void {
   setDispatchLog(ctx, app.log);
   // Created here, outside any request: the dispatcher's passes run in this (empty) async context.
   const dispatcher = webhookDispatcher(ctx);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordCustomerEvent } from '../../platform/customer-events';
 import {
   bearer,
   clientToken,
@@ -8,8 +9,8 @@ import {
 } from '../../../test/integration-client';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
-import { latestCode, latestLinkToken, post, tx } from '../identity/test-support';
-import { drain, startReceiver, webhookEnv } from './webhooks.test-support';
+import { latestCode, latestLinkToken, post, tx } from '../../../test/identity-support';
+import { drain, startReceiver, webhookEnv } from '../../../test/webhooks';
 
 interface Feed {
   events: Array<{
@@ -107,7 +108,7 @@ describe('the events feed', () => {
     const margaret = await signIn(t, 'margaret.thompson@example.co.uk');
     await expect(
       t.app.ctx.db.transaction(async (q) => {
-        await t.app.ctx.services.events.record(q, {
+        await recordCustomerEvent(t.app.ctx, q, {
           type: 'customer.correspondence.updated',
           customerId: margaret.customerId,
           data: { paperless: true, previous: false },

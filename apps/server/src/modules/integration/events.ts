@@ -1,66 +1,41 @@
-import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
-import {
-  customerEventData,
-  type CustomerEventDataOf,
-  type CustomerEventItem,
-  type CustomerEventType,
-} from '@portal/contracts/integration/events';
-import type { Queryable } from '../../platform/db';
-import type { ModuleContext } from '../../platform/module';
-import { insertEvent, listDeadLetters, readFeed, revive, type DeadLetterRow } from './events.repository';
+import type { CustomerEventItem } from '@portal/contracts/integration/events';
+import { eventsById, readEvents } from '../../platform/customer-events';
+import type { PlatformContext } from '../../platform/module';
+import { listDeadLetters, revive } from './events.repository';
 import { sequenceEvents, webhookDispatcher } from './webhooks';
 
-/**
- * One change of a customer's, as its module records it. `customerId` and `at` of the data are filled in
- * from the event (`at` is `occurredAt`, the clock's now by default).
- */
-type CustomerEvent = {
-  [T in CustomerEventType]: {
-    type: T;
-    customerId: string;
-    data: Omit<CustomerEventDataOf<T>, 'customerId' | 'at'>;
-    occurredAt?: Date;
-  };
-}[CustomerEventType];
+/** A dead delivery as the insurer sees it: its receiver, its event, and how it failed. */
+interface DeadLetter {
+  id: number;
+  endpoint_id: string;
+  event_id: string;
+  type: string;
+  attempts: number;
+  last_error: string | null;
+  last_status: number | null;
+}
 
+/**
+ * The customers' changes as the insurer's systems take them: the pull feed of the platform's journal of
+ * changes (platform/customer-events.ts), in order of position, and the webhook deliveries that failed for
+ * good, to retry.
+ */
 export interface EventsService {
-  /** Records one event in the caller's transaction (it is sent only if that commits). */
-  record(tx: Queryable, event: CustomerEvent): Promise<void>;
   /** The feed from `after` (a position), in order, and the position to read on from. */
   feed(after: number, limit: number): Promise<{ events: CustomerEventItem[]; next: number }>;
-  deadLetters(): Promise<DeadLetterRow[]>;
+  deadLetters(): Promise<DeadLetter[]>;
   /** Puts a dead delivery back in the queue, due now; false when there is no dead delivery with that id. */
   retry(deliveryId: number): Promise<boolean>;
 }
 
 const DEAD_LETTER_LIMIT = 500;
 
-export function createEventsService(ctx: ModuleContext): EventsService {
+export function createEventsService(ctx: PlatformContext): EventsService {
   return {
-    async record(tx, event) {
-      const occurredAt = event.occurredAt ?? ctx.clock.now();
-      // Our own bug if this throws: the change rolls back with it rather than going out malformed.
-      const data = z.parse(customerEventData[event.type], {
-        customerId: event.customerId,
-        ...event.data,
-        at: occurredAt.toISOString(),
-      });
-      await insertEvent(tx, {
-        eventId: randomUUID(),
-        type: event.type,
-        customerId: event.customerId,
-        occurredAt,
-        data,
-      });
-      // Not visible until the caller commits: a wake now usually finds it, the next poll surely does.
-      webhookDispatcher(ctx).wake();
-    },
-
     async feed(after, limit) {
       // Sequenced here too, so the feed is current even where no dispatcher has run since the change.
       await sequenceEvents(ctx);
-      const rows = await readFeed(ctx.db, after, limit);
+      const rows = await readEvents(ctx.db, after, limit);
       return {
         events: rows.map(
           (r) =>
@@ -77,7 +52,23 @@ export function createEventsService(ctx: ModuleContext): EventsService {
       };
     },
 
-    deadLetters: () => listDeadLetters(ctx.db, DEAD_LETTER_LIMIT),
+    async deadLetters() {
+      const dead = await listDeadLetters(ctx.db, DEAD_LETTER_LIMIT);
+      const events = new Map(
+        (
+          await eventsById(
+            ctx.db,
+            dead.map((d) => Number(d.event_row_id)),
+          )
+        ).map((e) => [Number(e.id), e]),
+      );
+      return dead.flatMap((d) => {
+        const event = events.get(Number(d.event_row_id));
+        if (!event) return [];
+        const { event_row_id: _row, ...delivery } = d;
+        return [{ ...delivery, event_id: event.event_id, type: event.type }];
+      });
+    },
 
     async retry(deliveryId) {
       const revived = await revive(ctx.db, deliveryId, ctx.clock.now());

@@ -6,7 +6,7 @@ import type {
   integrationWriteErrors,
   SourceVersion,
 } from '@portal/contracts/integration/common';
-import type { ModuleContext } from '../../platform/module';
+import type { IntegrationContext } from './context';
 import { route } from '../../platform/route';
 import type { IntegrationActor } from './versioned';
 
@@ -30,7 +30,7 @@ type RecordCall = CallDefinition<
  */
 export function serveRecord(
   app: FastifyInstance,
-  ctx: ModuleContext,
+  ctx: IntegrationContext,
   calls: { put: RecordCall; remove: RecordCall },
   type: string,
   keyOf: (params: Record<string, string>) => string,

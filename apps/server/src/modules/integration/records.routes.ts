@@ -7,11 +7,11 @@ import {
   policyCalls,
   quoteCalls,
 } from '@portal/contracts/integration/records';
-import type { ModuleContext } from '../../platform/module';
+import type { IntegrationContext } from './context';
 import { serveRecord } from './record-routes';
 
 /** The records' PUT (upsert) and DELETE (removal, with `?version=`) calls, each pair one line. */
-export async function recordRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function recordRoutes(app: FastifyInstance, ctx: IntegrationContext): Promise<void> {
   serveRecord(app, ctx, agencyCalls, 'agency', (p) => p['agencyId']!);
   serveRecord(app, ctx, customerCalls, 'customer', (p) => p['customerId']!);
   serveRecord(app, ctx, policyCalls, 'policy', (p) => p['policyNumber']!);

@@ -14,8 +14,7 @@ import {
 import type { SourceVersion } from '@portal/contracts/integration/common';
 import type { Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
-import { eraseCustomer } from './erasure';
+import type { IntegrationContext } from './context';
 import type { IntegrationResource } from './service';
 
 /** 422: the record names one the portal does not hold; the message says what to load first. */
@@ -34,7 +33,7 @@ const resource = <R extends { version: SourceVersion }>(r: IntegrationResource<R
  * customer's notifications. Each writes through the account and policy modules' services in the
  * integration service's transaction (services are read at call time: they are all built by then).
  */
-export function recordResources(ctx: ModuleContext): IntegrationResource[] {
+export function recordResources(ctx: IntegrationContext): IntegrationResource[] {
   const s = ctx.services;
   const requireCustomer = async (tx: Queryable, customerId: string) => {
     if (!(await s.customers.held(tx, customerId))) throw notHeld('customerId', `Customer ${customerId}`);
@@ -70,7 +69,8 @@ export function recordResources(ctx: ModuleContext): IntegrationResource[] {
         await s.customers.upsertRecord(tx, key, record);
         await s.policies.setCustomerAgency(tx, key, record.agencyId);
       },
-      remove: async (tx, key) => ((await eraseCustomer(ctx, tx, key)) ? { customerId: key } : null),
+      // A data protection erasure: every module's, in this transaction (decision 020).
+      remove: async (tx, key) => ((await s.erasure.eraseCustomer(tx, key)) ? { customerId: key } : null),
     }),
     resource({
       type: 'policy',

@@ -2,7 +2,7 @@ import type { z } from 'zod/mini';
 import type { IntegrationScope } from '@portal/contracts/call';
 import type { IntegrationResult, SourceVersion } from '@portal/contracts/integration/common';
 import type { Queryable } from '../../platform/db';
-import type { ModuleContext } from '../../platform/module';
+import type { IntegrationContext } from './context';
 import { removeVersioned, upsertVersioned, type IntegrationActor } from './versioned';
 
 /**
@@ -49,7 +49,7 @@ export interface IntegrationService {
 }
 
 export function createIntegrationService(
-  ctx: ModuleContext,
+  ctx: IntegrationContext,
   resources: () => readonly IntegrationResource[],
 ): IntegrationService {
   let byType: Map<string, IntegrationResource> | undefined;

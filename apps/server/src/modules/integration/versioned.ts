@@ -20,13 +20,6 @@ export interface IntegrationActor {
   rewritesSameVersion?: boolean;
 }
 
-/** The demo seed writes the demo customers' records through the integration path, as this actor. */
-export const demoSeedActor: IntegrationActor = {
-  clientId: 'demo-seed',
-  correlationId: null,
-  rewritesSameVersion: true,
-};
-
 interface HeldRow {
   version: SourceVersion;
   version_order: string | number;

@@ -9,7 +9,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
 import { webhookTiming } from './webhooks';
-import { drain, startReceiver, webhookEnv, type Receiver } from './webhooks.test-support';
+import { drain, startReceiver, webhookEnv, type Receiver } from '../../../test/webhooks';
 
 describe('customers’ changes as signed webhooks', () => {
   let receiver: Receiver;

@@ -2,16 +2,22 @@ import { Webhook } from 'standardwebhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookEndpointConfig } from '../../config';
 import type { Db } from '../../platform/db';
-import type { ModuleContext } from '../../platform/module';
+import {
+  eventsById,
+  hasUnsequencedEvents,
+  onCustomerEvent,
+  sequenceEvents as sequenceJournal,
+  type JournalRow,
+} from '../../platform/customer-events';
+import { instanceOf, type PlatformContext } from '../../platform/module';
 import { createPollingWorker, type PollingWorker } from '../../platform/polling-worker';
 import { backoffMs, type QueueTiming } from '../../platform/notifier/queue';
 import { inSpan, SpanKind } from '../../platform/tracing';
 import {
   claimDeliveries,
-  hasUnsequenced,
+  createDeliveries,
   markDelivered,
   markFailed,
-  sequenceBatch,
   type ClaimedDelivery,
 } from './events.repository';
 
@@ -39,13 +45,15 @@ const SEQUENCER_LOCK = 'integration:event-sequencer';
  * sequencer (here or on another instance) reads the highest position only once it is visible, and a
  * reader paging by position never sees a later one before an earlier one.
  */
-export async function sequenceEvents(ctx: Pick<ModuleContext, 'db' | 'clock' | 'config'>): Promise<void> {
-  if (!(await hasUnsequenced(ctx.db))) return;
+export async function sequenceEvents(ctx: PlatformContext): Promise<void> {
+  if (!(await hasUnsequencedEvents(ctx.db))) return;
   const targets = ctx.config.integration.webhooks.map((w) => ({ id: w.id, types: w.events ?? null }));
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [SEQUENCER_LOCK]);
-      return sequenceBatch(tx, targets, ctx.clock.now(), SEQUENCE_BATCH);
+      const sequenced = await sequenceJournal(tx, SEQUENCE_BATCH);
+      await createDeliveries(tx, targets, sequenced, ctx.clock.now());
+      return sequenced.length;
     });
     if (done < SEQUENCE_BATCH) return;
   }
@@ -58,7 +66,7 @@ interface Failure {
 }
 
 /** One delivery's POST, in a span of its own when tracing is on (the endpoint's id, never its URL's query). */
-function post(endpoint: WebhookEndpointConfig, delivery: ClaimedDelivery): Promise<Failure | number> {
+function post(endpoint: WebhookEndpointConfig, delivery: JournalRow): Promise<Failure | number> {
   return inSpan(
     'webhook POST',
     SpanKind.CLIENT,
@@ -71,10 +79,7 @@ function post(endpoint: WebhookEndpointConfig, delivery: ClaimedDelivery): Promi
   );
 }
 
-async function postNow(
-  endpoint: WebhookEndpointConfig,
-  delivery: ClaimedDelivery,
-): Promise<Failure | number> {
+async function postNow(endpoint: WebhookEndpointConfig, delivery: JournalRow): Promise<Failure | number> {
   const body = JSON.stringify({
     type: delivery.type,
     timestamp: new Date(delivery.occurred_at).toISOString(),
@@ -117,21 +122,23 @@ type DispatchLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
  * due deliveries under a lease and posts them; 2xx is delivered, anything else is retried after a
  * back-off, and dead after `maxAttempts`.
  */
-function createWebhookDispatcher(ctx: ModuleContext, log: () => DispatchLog): WebhookDispatcher {
+function createWebhookDispatcher(ctx: PlatformContext, log: () => DispatchLog): WebhookDispatcher {
   const db: Db = ctx.db;
   const endpoints = new Map(ctx.config.integration.webhooks.map((w) => [w.id, w]));
   const endpointIds = [...endpoints.keys()];
 
-  const sendOne = async (delivery: ClaimedDelivery) => {
+  const sendOne = async (delivery: ClaimedDelivery, event: JournalRow | undefined) => {
     const endpoint = endpoints.get(delivery.endpoint_id)!;
+    // Its event erased meanwhile: nothing is left to send (the delivery goes with it).
+    if (!event) return;
     const fields = {
       deliveryId: Number(delivery.id),
       endpointId: endpoint.id,
-      eventId: delivery.event_id,
-      type: delivery.type,
+      eventId: event.event_id,
+      type: event.type,
       attempts: delivery.attempts,
     };
-    const outcome = await post(endpoint, delivery);
+    const outcome = await post(endpoint, event);
     const now = ctx.clock.now();
     if (typeof outcome === 'number') {
       await markDelivered(db, delivery.id, outcome, now);
@@ -168,7 +175,15 @@ function createWebhookDispatcher(ctx: ModuleContext, log: () => DispatchLog): We
           webhookTiming.batch,
         );
         if (claimed.length === 0) return;
-        await Promise.all(claimed.map(sendOne));
+        const events = new Map(
+          (
+            await eventsById(
+              db,
+              claimed.map((d) => Number(d.event_row_id)),
+            )
+          ).map((e) => [Number(e.id), e]),
+        );
+        await Promise.all(claimed.map((d) => sendOne(d, events.get(Number(d.event_row_id)))));
       }
     },
     // The database is down: the deliveries wait, the next poll tries again.
@@ -180,21 +195,25 @@ function createWebhookDispatcher(ctx: ModuleContext, log: () => DispatchLog): We
   });
 }
 
-const dispatchers = new WeakMap<ModuleContext, WebhookDispatcher>();
-const logs = new WeakMap<ModuleContext, DispatchLog>();
+const dispatchers = new WeakMap<object, WebhookDispatcher>();
+const logs = new WeakMap<object, DispatchLog>();
 const silent: DispatchLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The app's webhook dispatcher (created on first use, outside any request; tests drain it). */
-export function webhookDispatcher(ctx: ModuleContext): WebhookDispatcher {
-  let d = dispatchers.get(ctx);
+export function webhookDispatcher(ctx: PlatformContext): WebhookDispatcher {
+  const instance = instanceOf(ctx);
+  let d = dispatchers.get(instance);
   if (!d) {
-    d = createWebhookDispatcher(ctx, () => logs.get(ctx) ?? silent);
-    dispatchers.set(ctx, d);
+    d = createWebhookDispatcher(ctx, () => logs.get(instance) ?? silent);
+    dispatchers.set(instance, d);
+    // A change recorded in this process wakes it (after its transaction commits, the next pass finds it).
+    const dispatcher = d;
+    onCustomerEvent(ctx, () => dispatcher.wake());
   }
   return d;
 }
 
 /** Where the dispatcher logs once the app is built. */
-export function setDispatchLog(ctx: ModuleContext, log: DispatchLog): void {
-  logs.set(ctx, log);
+export function setDispatchLog(ctx: PlatformContext, log: DispatchLog): void {
+  logs.set(instanceOf(ctx), log);
 }

@@ -15,7 +15,7 @@ import {
   sessionTokenFor,
   tokenRequest,
   type TokenSet,
-} from './oidc.test-support';
+} from '../../../test/oidc-support';
 
 const PUBLIC_URL = 'https://portal.example.co.uk';
 

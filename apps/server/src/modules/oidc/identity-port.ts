@@ -1,4 +1,4 @@
-import type { ModuleContext } from '../../platform/module';
+import type { OidcContext } from './context';
 
 /** Who a one-time sessionToken signed in. */
 interface SignedInUser {
@@ -28,7 +28,7 @@ export interface IdentityPort {
 }
 
 /** The identity module's service, seen through the few calls this module makes. */
-export function identityPort(ctx: ModuleContext): IdentityPort {
+export function identityPort(ctx: OidcContext): IdentityPort {
   return {
     async consumeSessionToken(token) {
       const r = await ctx.services.identity.consumeSessionToken(token);

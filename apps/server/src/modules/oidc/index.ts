@@ -5,7 +5,11 @@ import { oktaNotFound } from './okta-not-found';
 import { createOidcService, type OidcService } from './oidc.service';
 import { purgeExpired } from './oidc.repository';
 import { createProvider } from './provider';
+import { oidcErasure } from './erasure';
+import { oidcHousekeeping } from './housekeeping';
+import { oidcRevocations } from './revocations';
 import { sessionRoutes } from './sessions.routes';
+import { endOtherSessions } from './sign-in-sessions';
 
 declare module '../../platform/services' {
   interface Services {
@@ -13,16 +17,26 @@ declare module '../../platform/services' {
   }
 }
 
-export { createOidcService };
-
 /**
  * OpenID Connect for the portal, mounted under the identity base URL beside the Okta-style authn API:
  * the provider at {identity}/oauth2/default (discovery, /v1/authorize, /v1/token, /v1/keys, /v1/logout,
  * /v1/revoke, /v1/introspect, /v1/userinfo), Okta's /api/v1/sessions/me and Okta's answers to unknown
  * paths under /api/v1. See docs/decisions/005-openid-connect.md and 013-okta-compatibility.md.
  */
-export const oidcModule: ServiceModule = {
-  name: 'identity',
+export const oidcModule: ServiceModule<'identity', 'oidc' | 'sessions'> = {
+  name: 'oidc',
+  // One service to the outside with the identity module: mounted under its base URL, on with it.
+  service: 'identity',
+  tables: ['oidc_payload', 'oidc_key_material', 'portal_sign_in_session', 'portal_known_browser'],
+  uses: ['identity'],
+  provides: {
+    oidc: (ctx) => createOidcService(ctx),
+    // A reset in the identity module (below) ends every other sign-in through this.
+    sessions: () => ({ endOthers: endOtherSessions }),
+  },
+  erase: oidcErasure,
+  housekeeping: oidcHousekeeping,
+  revocations: oidcRevocations,
   async routes(app, ctx) {
     const keys = await ctx.services.oidc.keys();
     await purgeExpired(ctx.db, ctx.clock.now());
@@ -57,3 +71,6 @@ export const oidcModule: ServiceModule = {
     await ctx.services.oidc.keys();
   },
 };
+
+/** What housekeeping deletes of this module's tables (the composition names every kind). */
+export { oidcHousekeeping };

@@ -11,7 +11,7 @@ import { createTestApp, createTestDb } from '../../../test/helpers';
 import { ConfigError, loadConfig } from '../../config';
 import { apiAudience, oidcIssuer, verifyAccessToken } from '../../platform/auth-guard';
 import { ManualClock } from '../../platform/clock';
-import { signInTokens } from './oidc.test-support';
+import { signInTokens } from '../../../test/oidc-support';
 
 const jwksOf = async (t: Awaited<ReturnType<typeof createTestApp>>) =>
   (await t.app.inject({ method: 'GET', url: '/oauth2/default/v1/keys' })).json<{

@@ -9,7 +9,7 @@ import {
   type JSONWebKeySet,
 } from 'jose';
 import type { ConfiguredJwk } from '../../config';
-import type { ModuleContext } from '../../platform/module';
+import type { OidcContext } from './context';
 import { findKeyMaterial, replaceKeyMaterial, storeKeyMaterialOnce } from './oidc.repository';
 
 /** The provider's key material: private signing keys (first one signs) and cookie secrets. */
@@ -63,7 +63,7 @@ async function generateSigningKey(): Promise<JWK> {
  * Generated keys stored before RS256 was the default (ES256 first): a new RS256 key goes first and signs
  * from now on; the old keys stay published so tokens they signed still verify until they expire.
  */
-async function rotatedToDefault(db: ModuleContext['db'], stored: JWK[]): Promise<JWK[]> {
+async function rotatedToDefault(db: OidcContext['db'], stored: JWK[]): Promise<JWK[]> {
   if (stored[0]?.alg === GENERATED_ALG) return stored;
   return replaceKeyMaterial(db, SIGNING_NAME, stored, [await generateSigningKey(), ...stored]);
 }
@@ -74,7 +74,7 @@ async function rotatedToDefault(db: ModuleContext['db'], stored: JWK[]): Promise
  * and verifies with the same keys. Configured keys sign with the first key's algorithm (an EC key: ES256);
  * generated ones with RS256.
  */
-export async function loadOidcKeys(ctx: ModuleContext): Promise<OidcKeys> {
+export async function loadOidcKeys(ctx: OidcContext): Promise<OidcKeys> {
   const { config, db } = ctx;
   let signing: JWK[];
   if (config.oidc.jwks) {

@@ -6,10 +6,10 @@ import type { InteractionResults } from 'oidc-provider';
 import { errors } from './library';
 import { writeAudit } from '../../platform/audit';
 import { apiAudience, bearerToken, PORTAL_SCOPE } from '../../platform/auth-guard';
-import type { ModuleContext } from '../../platform/module';
+import type { OidcContext } from './context';
 import { asTokenRequest } from './adapter';
 import { identityPort, type IdentityUser } from './identity-port';
-import { newDeviceEmail } from '../identity/emails';
+import { newDeviceEmail } from '../identity';
 import { notifier } from '../../platform/notifier';
 import { browserKey, describeBrowser, maskNetwork, noteSignInBrowser } from './sign-in-sessions';
 import { issuerPath, OIDC_ROUTES, PORTAL_CLIENT_ID } from './provider';
@@ -101,7 +101,7 @@ async function normalisePublicClientAuth(req: MountedRequest): Promise<void> {
  * signed for the client naming itself; revocation ends nothing for it (sign-out ends the refresh tokens).
  * True when answered.
  */
-async function revokeAccessTokenOfOurs(ctx: ModuleContext, req: MountedRequest, res: ServerResponse) {
+async function revokeAccessTokenOfOurs(ctx: OidcContext, req: MountedRequest, res: ServerResponse) {
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) return false;
   const body = await bodyOf(req);
   if (body === undefined) return false;
@@ -170,7 +170,7 @@ const claimsByScope = new Map<string, (user: IdentityUser) => Record<string, unk
  * token is verified here as the API guard does (keys, issuer, audience, type, expiry on the injected
  * clock) and must carry `openid`, as at Okta. Answers the claims of the token's scopes only.
  */
-async function userinfo(ctx: ModuleContext, request: FastifyRequest, res: ServerResponse) {
+async function userinfo(ctx: OidcContext, request: FastifyRequest, res: ServerResponse) {
   const origin = request.headers.origin;
   res.setHeader('Access-Control-Allow-Origin', typeof origin === 'string' ? origin : '*');
   res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
@@ -214,7 +214,7 @@ async function userinfo(ctx: ModuleContext, request: FastifyRequest, res: Server
  * is stripped from req.url as the provider expects. The interaction step (the provider's login prompt)
  * is answered here without any page: the sessionToken is redeemed, or the request ends with login_required.
  */
-export async function mountProvider(app: FastifyInstance, ctx: ModuleContext, provider: Provider) {
+export async function mountProvider(app: FastifyInstance, ctx: OidcContext, provider: Provider) {
   const prefix = issuerPath(ctx);
   const localPrefix = '/oauth2/default';
   const issuer = new URL(provider.issuer);
@@ -300,7 +300,7 @@ function plainError(res: ServerResponse, status: number, message: string) {
  * authorize request and otherwise resolves to login_required back at the client's redirect_uri.
  */
 async function finishInteraction(
-  ctx: ModuleContext,
+  ctx: OidcContext,
   provider: Provider,
   req: IncomingMessage,
   res: ServerResponse,
@@ -366,7 +366,7 @@ async function finishInteraction(
  * recorded sign-in (after registration) does not. A failure here is logged and does not stop the sign-in.
  */
 async function tellOfNewBrowser(
-  ctx: ModuleContext,
+  ctx: OidcContext,
   request: FastifyRequest,
   user: { userId: string; customerId: string },
 ) {

@@ -4,7 +4,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
-import { autoSubmitForm, CookieJar, MARGARET, sessionTokenFor } from './oidc.test-support';
+import { autoSubmitForm, CookieJar, MARGARET, sessionTokenFor } from '../../../test/oidc-support';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

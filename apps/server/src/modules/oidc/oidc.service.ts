@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import { apiAudience, oidcIssuer, registerLocalKeySource } from '../../platform/auth-guard';
-import type { ModuleContext } from '../../platform/module';
+import type { OidcContext } from './context';
+import type { Queryable } from '../../platform/db';
 import { loadOidcKeys, type OidcKeys } from './keys';
+import {
+  endOtherSessions,
+  endSession,
+  grantOfSession,
+  listSignInSessions,
+  signedInSince,
+  type SignInSessionRow,
+} from './sign-in-sessions';
 
 /** Audience of the status token that replaces `{statusToken}` in a redirect_url. */
 const STATUS_TOKEN_AUDIENCE = 'status-token';
@@ -23,9 +32,30 @@ export interface OidcService {
   signStatusToken(customerId: string): Promise<{ token: string; expiresAt: Date }>;
   /** The customer of a valid, unexpired status token, or null. */
   verifyStatusToken(token: string): Promise<{ customerId: string } | null>;
+  /**
+   * The customers' sign-in sessions ("Where you're signed in", decision 025): this module's, as the
+   * grants they belong to are.
+   */
+  signInSessions: {
+    /** A customer's live sign-in sessions, last used first. */
+    list(customerId: string, now: Date): Promise<SignInSessionRow[]>;
+    /** The grant of one of this customer's sessions by its public id, or undefined. */
+    grantOf(
+      customerId: string,
+      sessionId: string,
+    ): Promise<{ grantId: string; accountId: string } | undefined>;
+    /** Ends one sign-in of the account, in `q`; whether there was one. */
+    end(q: Queryable, accountId: string, grantId: string): Promise<boolean>;
+    /** Ends every sign-in of the account but `keepGrantId`'s, in `q`; how many ended. */
+    endOthers(q: Queryable, accountId: string, keepGrantId: string | null): Promise<number>;
+    /** Whether the sign-in holding `grantId` signed in with a password at or after `since`. */
+    signedInSince(grantId: string, accountId: string, since: Date): Promise<boolean>;
+    /** Forgets the browsers the customer signed in from (the new-device email's memory), in `q`. */
+    forgetBrowsers(q: Queryable, customerId: string): Promise<void>;
+  };
 }
 
-export function createOidcService(ctx: ModuleContext): OidcService {
+export function createOidcService(ctx: OidcContext): OidcService {
   let loading: Promise<OidcKeys> | undefined;
   const keys = () => {
     loading ??= loadOidcKeys(ctx).catch((error: unknown) => {
@@ -71,6 +101,16 @@ export function createOidcService(ctx: ModuleContext): OidcService {
       } catch {
         return null;
       }
+    },
+    signInSessions: {
+      list: (customerId, now) => listSignInSessions(ctx.db, customerId, now),
+      grantOf: (customerId, sessionId) => grantOfSession(ctx.db, customerId, sessionId),
+      end: endSession,
+      endOthers: endOtherSessions,
+      signedInSince: (grantId, accountId, since) => signedInSince(ctx.db, grantId, accountId, since),
+      forgetBrowsers: async (q, customerId) => {
+        await q.query('DELETE FROM portal_known_browser WHERE customer_id = $1', [customerId]);
+      },
     },
   };
 }

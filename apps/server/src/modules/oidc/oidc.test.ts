@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { apiAudience, oidcIssuer } from '../../platform/auth-guard';
 import { REDEMPTION_RACE_MS } from './adapter';
-import type { CookieJar } from './oidc.test-support';
+import type { CookieJar } from '../../../test/oidc-support';
 import {
   authorize,
   DAVID,
@@ -14,7 +14,7 @@ import {
   signInTokens,
   tokenRequest,
   type TokenSet,
-} from './oidc.test-support';
+} from '../../../test/oidc-support';
 
 const callbackUrl = (t: TestContext) => `${t.config.publicUrl}/login/callback`;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { oktaErrorCodes, type OktaError } from '@portal/contracts/identity';
 import { mountPrefix } from '../../config';
 import { sendError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { OidcContext } from './context';
 import { registeredRoutes } from '../../platform/route';
 
 /** Okta's code for a method the endpoint does not support (405). */
@@ -49,7 +49,7 @@ function oktaError(
  * namespaces (404 E0000007, or 405 E0000022 with `Allow` when the path exists for other methods), as
  * an Okta client expects; other services' paths under `/api/v1` keep the project's envelope.
  */
-export async function oktaNotFound(app: FastifyInstance, ctx: ModuleContext) {
+export async function oktaNotFound(app: FastifyInstance, ctx: OidcContext) {
   const prefix = `${mountPrefix(ctx.config.baseUrls.identity)}/api/v1`;
   let patterns: Array<{ method: string; test: RegExp }> | undefined;
   // Every route is registered by the time the first request arrives; built once, on first use.

@@ -18,8 +18,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';
-import { createTestUser } from '../identity/test-support';
-import { CookieJar, freshCustomer, type Who } from './oidc.test-support';
+import { createTestUser } from '../../../test/identity-support';
+import { CookieJar, freshCustomer, type Who } from '../../../test/oidc-support';
 import { PORTAL_CLIENT_ID } from './provider';
 
 async function freePort(): Promise<number> {

@@ -5,7 +5,7 @@ import { mountPrefix } from '../../config';
 import { integrationScopes } from '@portal/contracts/call';
 import { apiAudience, oidcIssuer, PORTAL_SCOPE } from '../../platform/auth-guard';
 import { integrationAudience } from '../../platform/client-guard';
-import type { ModuleContext } from '../../platform/module';
+import type { OidcContext } from './context';
 import { spaClientId } from '../../platform/page-init';
 import { createAdapterFactory } from './adapter';
 import { identityPort } from './identity-port';
@@ -27,12 +27,12 @@ export const OIDC_ROUTES = {
 } as const;
 
 /** Path of the issuer on this server (identity mount prefix + /oauth2/default). */
-export function issuerPath(ctx: ModuleContext): string {
+export function issuerPath(ctx: OidcContext): string {
   return `${mountPrefix(ctx.config.baseUrls.identity)}/oauth2/default`;
 }
 
 /** Where provider cookies live: the identity service's path, so /api/v1/sessions/me sees the session. */
-function cookiePath(ctx: ModuleContext): string {
+function cookiePath(ctx: OidcContext): string {
   return `${mountPrefix(ctx.config.baseUrls.identity)}/`;
 }
 
@@ -41,7 +41,7 @@ function cookiePath(ctx: ModuleContext): string {
  * `_session.sig`): what the provider sets them with, and what anyone clearing them must use too, so a
  * browser replaces the cookie instead of keeping it (and never receives it without `Secure`).
  */
-export function sessionCookieOptions(ctx: ModuleContext) {
+export function sessionCookieOptions(ctx: OidcContext) {
   return {
     httpOnly: true,
     sameSite: 'lax',
@@ -135,7 +135,7 @@ function oktaPostMessage(registeredOrigins: ReadonlySet<string>) {
  * tokens, RP-initiated logout, all state in the database. There is no login page: the authorize request
  * carries a one-time sessionToken (see mount.ts), otherwise it ends with login_required.
  */
-export function createProvider(ctx: ModuleContext, keys: OidcKeys): Provider {
+export function createProvider(ctx: OidcContext, keys: OidcKeys): Provider {
   const { config, clock } = ctx;
   const issuer = oidcIssuer(config);
   const audience = apiAudience(config);

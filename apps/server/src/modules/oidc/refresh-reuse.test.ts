@@ -17,7 +17,7 @@ import {
   sessionTokenFor,
   signInTokens,
   type TokenSet,
-} from './oidc.test-support';
+} from '../../../test/oidc-support';
 import { REDEMPTION_RACE_MS } from './adapter';
 import { PORTAL_CLIENT_ID } from './provider';
 

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { OktaError } from '@portal/contracts/identity';
 import { currentSessionCall, endCurrentSessionCall, type OktaSession } from '@portal/contracts/session';
 import { writeAudit } from '../../platform/audit';
-import type { ModuleContext } from '../../platform/module';
+import type { OidcContext } from './context';
 import { route, SENT } from '../../platform/route';
 import { identityPort } from './identity-port';
 import { destroyGrantEverywhere, destroyPayload, findPayload } from './oidc.repository';
@@ -37,7 +37,7 @@ async function notFound(request: FastifyRequest, reply: FastifyReply) {
  * Neither takes a body, and like Okta they ignore one: okta-auth-js's `closeSession` sends DELETE with
  * `Content-Type: application/json` and nothing after it, which must end the session (204), not fail.
  */
-export async function sessionRoutes(parent: FastifyInstance, ctx: ModuleContext, provider: Provider) {
+export async function sessionRoutes(parent: FastifyInstance, ctx: OidcContext, provider: Provider) {
   await parent.register(async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
@@ -45,7 +45,7 @@ export async function sessionRoutes(parent: FastifyInstance, ctx: ModuleContext,
   });
 }
 
-async function sessionRoutesIn(app: FastifyInstance, ctx: ModuleContext, provider: Provider) {
+async function sessionRoutesIn(app: FastifyInstance, ctx: OidcContext, provider: Provider) {
   const cookieName = provider.cookieName('session');
 
   /** The session the request's signed cookie names, if it is live and signed in. */

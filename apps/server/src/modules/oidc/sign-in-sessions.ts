@@ -203,8 +203,29 @@ export async function endOtherSessions(
   return ids.length;
 }
 
+/**
+ * Whether the provider session holding `grantId` signed the account in at or after `since` (its password
+ * and code, not a silent renewal): a recent sign-in may change sign-in methods without the password again.
+ */
+export async function signedInSince(
+  q: Queryable,
+  grantId: string,
+  accountId: string,
+  since: Date,
+): Promise<boolean> {
+  const { rows } = await q.query<{ recent: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM oidc_payload s
+                     WHERE s.model = 'Session' AND s.payload->>'accountId' = $2
+                       AND (s.payload->>'loginTs')::bigint >= $3
+                       AND EXISTS (SELECT 1 FROM jsonb_each(coalesce(s.payload->'authorizations', '{}'::jsonb)) a
+                                    WHERE a.value->>'grantId' = $1)) AS recent`,
+    [grantId, accountId, Math.floor(since.getTime() / 1000)],
+  );
+  return rows[0]?.recent === true;
+}
+
 /** How long a browser stays known to an account after its last sign-in (issue 26 point 5). */
-const KNOWN_BROWSER_DAYS = 90;
+export const KNOWN_BROWSER_DAYS = 90;
 
 /**
  * Notes a sign-in's browser on the customer's account and says whether to tell them: 'first' for the

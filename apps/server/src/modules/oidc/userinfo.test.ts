@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { signInTokens } from './oidc.test-support';
+import { signInTokens } from '../../../test/oidc-support';
 
 /*
  * /v1/userinfo answers the claims of the access token's scopes only (OpenID Connect Core 5.4, as Okta

@@ -1,9 +1,7 @@
+import type { PolicyRecordInput } from '@portal/contracts/integration/records';
 import type { Queryable } from '../../platform/db';
-import type {
-  AgencyRecordInput,
-  PolicyRecordInput,
-  QuoteRecordInput,
-} from '@portal/contracts/integration/records';
+
+/* The policy module's policies: the policy table (quotes and agencies have their own repositories). */
 
 type PolicyStatus = 'Active' | 'Upcoming' | 'Expired' | 'Renewing' | 'RenewalCustomerReady';
 
@@ -203,199 +201,11 @@ export async function listCustomerPolicies(
   return { policies: [], total: Number(count.rows[0]?.total ?? 0) };
 }
 
-export interface QuoteRecord {
-  quoteNumber: string;
-  productType: string;
-  productName: string;
-  startDate: string;
-  premium: number;
-  onlineQuoteAndBuy: boolean;
-  /** The policy system's own link; null: the portal's configured link. */
-  quoteAndBuyUrl: string | null;
-  documents: Array<{ id: string; name: string }>;
-}
-
-export async function listCustomerQuotes(q: Queryable, customerId: string): Promise<QuoteRecord[]> {
-  const { rows } = await q.query<{
-    quote_number: string;
-    product_type: string;
-    product_name: string;
-    start_date: string;
-    premium: string;
-    online_quote_and_buy: boolean;
-    quote_and_buy_url: string | null;
-    documents: unknown;
-  }>(
-    `SELECT q.quote_number, q.product_type, q.product_name, q.start_date::text AS start_date,
-            q.premium::text AS premium, q.online_quote_and_buy, q.quote_and_buy_url,
-            coalesce((SELECT json_agg(json_build_object('id', d.document_id, 'name', d.name) ORDER BY d.position)
-                        FROM document d WHERE d.quote_number = q.quote_number AND d.customer_id = q.customer_id),
-                     '[]'::json) AS documents
-       FROM quote q WHERE q.customer_id = $1 ORDER BY q.start_date, q.quote_number`,
-    [customerId],
-  );
-  return rows.map((r) => ({
-    quoteNumber: r.quote_number,
-    productType: r.product_type,
-    productName: r.product_name,
-    startDate: r.start_date,
-    premium: Number(r.premium),
-    onlineQuoteAndBuy: r.online_quote_and_buy,
-    quoteAndBuyUrl: r.quote_and_buy_url,
-    documents: array(typeof r.documents === 'string' ? JSON.parse(r.documents) : r.documents) as Array<{
-      id: string;
-      name: string;
-    }>,
-  }));
-}
-
-export interface AgencyRecord {
-  name: string;
-  url: string | null;
-  telephoneNumber: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  mutualDirectTelephonesOpen: string | null;
-  mutualDirectTelephonesClose: string | null;
-}
-
-interface AgencyRow {
-  name: string;
-  url: string | null;
-  telephone_number: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  telephones_open: string | null;
-  telephones_close: string | null;
-}
-
-const agencyColumns =
-  'a.name, a.url, a.telephone_number, a.address, a.latitude, a.longitude, a.telephones_open, a.telephones_close';
-
-function toAgency(row: AgencyRow | undefined): AgencyRecord | null {
-  if (!row) return null;
-  return {
-    name: row.name,
-    url: row.url,
-    telephoneNumber: row.telephone_number,
-    address: row.address,
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-    mutualDirectTelephonesOpen: row.telephones_open,
-    mutualDirectTelephonesClose: row.telephones_close,
-  };
-}
-
-export async function findCustomerAgency(q: Queryable, customerId: string): Promise<AgencyRecord | null> {
-  const { rows } = await q.query<AgencyRow>(
-    `SELECT ${agencyColumns} FROM customer_agency ca JOIN agency a ON a.agency_id = ca.agency_id
-      WHERE ca.customer_id = $1`,
-    [customerId],
-  );
-  return toAgency(rows[0]);
-}
-
-export async function findMutualDirect(q: Queryable): Promise<AgencyRecord | null> {
-  const { rows } = await q.query<AgencyRow>(`SELECT ${agencyColumns} FROM agency a WHERE a.is_mutual_direct`);
-  return toAgency(rows[0]);
-}
-
-/** The agency looking after one of the customer's policies: null when it has none or is not theirs. */
-export async function findPolicyAgency(
-  q: Queryable,
-  customerId: string,
-  policyNumber: string,
-): Promise<AgencyRecord | null> {
-  const { rows } = await q.query<AgencyRow>(
-    `SELECT ${agencyColumns} FROM policy p JOIN agency a ON a.agency_id = p.agency_id
-      WHERE p.customer_id = $1 AND p.policy_number = $2`,
-    [customerId, policyNumber],
-  );
-  return toAgency(rows[0]);
-}
-
-/* The insurer's records (the integration API) ---------------------------------------------------- */
-
-export async function upsertAgency(q: Queryable, agencyId: string, a: AgencyRecordInput): Promise<void> {
-  await q.query(
-    `INSERT INTO agency (agency_id, name, url, telephone_number, address, latitude, longitude, is_mutual_direct,
-                         telephones_open, telephones_close)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (agency_id) DO UPDATE SET name = EXCLUDED.name, url = EXCLUDED.url,
-       telephone_number = EXCLUDED.telephone_number, address = EXCLUDED.address, latitude = EXCLUDED.latitude,
-       longitude = EXCLUDED.longitude, is_mutual_direct = EXCLUDED.is_mutual_direct,
-       telephones_open = EXCLUDED.telephones_open, telephones_close = EXCLUDED.telephones_close`,
-    [
-      agencyId,
-      a.name,
-      a.url,
-      a.telephoneNumber,
-      a.address,
-      a.latitude,
-      a.longitude,
-      a.isMutualDirect,
-      a.telephonesOpen,
-      a.telephonesClose,
-    ],
-  );
-}
-
-/** The agency's id and whether it is the direct line, or null when not held. */
-export async function findAgency(
-  q: Queryable,
-  agencyId: string,
-): Promise<{ agencyId: string; isMutualDirect: boolean } | null> {
-  const { rows } = await q.query<{ agency_id: string; is_mutual_direct: boolean }>(
-    'SELECT agency_id, is_mutual_direct FROM agency WHERE agency_id = $1',
-    [agencyId],
-  );
-  return rows[0] ? { agencyId: rows[0].agency_id, isMutualDirect: rows[0].is_mutual_direct } : null;
-}
-
-/** The id of the agency that is the direct line, or null. */
-export async function findMutualDirectId(q: Queryable): Promise<string | null> {
-  const { rows } = await q.query<{ agency_id: string }>(
-    'SELECT agency_id FROM agency WHERE is_mutual_direct',
-  );
-  return rows[0]?.agency_id ?? null;
-}
-
-/** Detaches the agency from its customers and policies (they fall back to the direct line), then removes it. */
-export async function deleteAgency(q: Queryable, agencyId: string): Promise<boolean> {
-  await q.query('DELETE FROM customer_agency WHERE agency_id = $1', [agencyId]);
-  await q.query('UPDATE policy SET agency_id = NULL WHERE agency_id = $1', [agencyId]);
-  const result = await q.query('DELETE FROM agency WHERE agency_id = $1', [agencyId]);
-  return result.rowCount > 0;
-}
-
-export async function setCustomerAgency(
-  q: Queryable,
-  customerId: string,
-  agencyId: string | null,
-): Promise<void> {
-  if (agencyId === null) {
-    await q.query('DELETE FROM customer_agency WHERE customer_id = $1', [customerId]);
-    return;
-  }
-  await q.query(
-    `INSERT INTO customer_agency (customer_id, agency_id) VALUES ($1, $2)
-     ON CONFLICT (customer_id) DO UPDATE SET agency_id = EXCLUDED.agency_id`,
-    [customerId, agencyId],
-  );
-}
-
-/** The customer a policy or quote number is held for, or null. */
-export async function findHolder(
-  q: Queryable,
-  table: 'policy' | 'quote',
-  number: string,
-): Promise<string | null> {
-  const column = table === 'policy' ? 'policy_number' : 'quote_number';
+/** The customer a policy is held for, or null. */
+export async function findPolicyHolder(q: Queryable, policyNumber: string): Promise<string | null> {
   const { rows } = await q.query<{ customer_id: string }>(
-    `SELECT customer_id FROM ${table} WHERE ${column} = $1`,
-    [number],
+    'SELECT customer_id FROM policy WHERE policy_number = $1',
+    [policyNumber],
   );
   return rows[0]?.customer_id ?? null;
 }
@@ -459,37 +269,6 @@ export async function deletePolicy(q: Queryable, policyNumber: string): Promise<
   const { rows } = await q.query<{ customer_id: string }>(
     'DELETE FROM policy WHERE policy_number = $1 RETURNING customer_id',
     [policyNumber],
-  );
-  return rows[0]?.customer_id ?? null;
-}
-
-export async function upsertQuote(q: Queryable, quoteNumber: string, quote: QuoteRecordInput): Promise<void> {
-  await q.query(
-    `INSERT INTO quote (quote_number, customer_id, product_type, product_name, start_date, premium,
-                        online_quote_and_buy, quote_and_buy_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (quote_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
-       product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name,
-       start_date = EXCLUDED.start_date, premium = EXCLUDED.premium,
-       online_quote_and_buy = EXCLUDED.online_quote_and_buy, quote_and_buy_url = EXCLUDED.quote_and_buy_url`,
-    [
-      quoteNumber,
-      quote.customerId,
-      quote.productType,
-      quote.productName,
-      quote.startDate,
-      quote.premium,
-      quote.onlineQuoteAndBuy,
-      quote.quoteAndBuyUrl ?? null,
-    ],
-  );
-}
-
-/** Removes a quote (its documents cascade); the customer it was held for, or null. */
-export async function deleteQuote(q: Queryable, quoteNumber: string): Promise<string | null> {
-  const { rows } = await q.query<{ customer_id: string }>(
-    'DELETE FROM quote WHERE quote_number = $1 RETURNING customer_id',
-    [quoteNumber],
   );
   return rows[0]?.customer_id ?? null;
 }

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../../test/helpers';
 import { loadConfig } from '../../config';
+import { ManualClock } from '../../platform/clock';
+import type { PolicyContext } from './context';
 import { createPoliciesService } from './policy.service';
 
 describe.each(databases())('policy records on $name', ({ open }) => {
   it('finds a policy by number in any case, for registration', async () => {
     const db = await open();
     try {
-      const policies = createPoliciesService(db, loadConfig({ NODE_ENV: 'test' }));
+      const policies = createPoliciesService({
+        config: loadConfig({ NODE_ENV: 'test' }),
+        db,
+        clock: new ManualClock(),
+        services: {} as PolicyContext['services'],
+      });
       expect(await policies.findByNumber('102q45678912')).toMatchObject({
         policyNumber: '102Q45678912',
         customerId: 'C1000001',

@@ -13,36 +13,41 @@ import type {
   PolicyRecordInput,
   QuoteRecordInput,
 } from '@portal/contracts/integration/records';
-import type { Db, Queryable } from '../../platform/db';
+import type { Queryable } from '../../platform/db';
 import type { Config } from '../../config';
 import { HttpError, notFound } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
-import { demoPortfolio } from '../../db/demo-portfolio';
-import { demoSeedActor } from '../integration/versioned';
 import {
   deleteAgency,
-  deletePolicy,
-  deleteQuote,
   findAgency,
   findCustomerAgency,
-  findHolder,
-  findMutualDirectId,
-  findCustomerBillingTerms,
-  findCustomerPolicy,
   findMutualDirect,
+  findMutualDirectId,
   findPolicyAgency,
-  findPolicyByNumber,
-  listCustomerPolicies,
-  listCustomerQuotes,
   setCustomerAgency,
   upsertAgency,
-  upsertPolicy,
-  upsertQuote,
   type AgencyRecord,
+} from './agency.repository';
+import type { PolicyContext } from './context';
+import {
+  deletePolicy,
+  findCustomerBillingTerms,
+  findCustomerPolicy,
+  findPolicyByNumber,
+  findPolicyHolder,
+  listCustomerPolicies,
+  upsertPolicy,
   type PolicyBillingTerms,
   type PolicyRecord,
   type PolicySummaryRecord,
 } from './policy.repository';
+import {
+  deleteQuote,
+  findCustomerQuote,
+  findQuoteHolder,
+  listCustomerQuotes,
+  upsertQuote,
+  type QuoteRecord,
+} from './quote.repository';
 
 export interface PoliciesService {
   /** The policy with that number (case and surrounding spaces ignored), or null. For registration. */
@@ -62,6 +67,10 @@ export interface PoliciesService {
    */
   documentTerms(customerId: string, policyNumber: string, cover: boolean): Promise<PolicyRecord>;
   quotes(customerId: string): Promise<Quote[]>;
+  /** One of the customer's quotes as held (for its documents), or null when it is not theirs. */
+  quote(customerId: string, quoteNumber: string): Promise<QuoteRecord | null>;
+  /** Whether the policy is held for the customer (a document pack's list is theirs to see). */
+  heldFor(customerId: string, policyNumber: string): Promise<boolean>;
   /** The customer's own agency; 404 when they have none. */
   agency(customerId: string): Promise<Agency>;
   /** The customer's agency, or the insurer's direct line when they have none. */
@@ -101,7 +110,7 @@ async function refuseOtherHolder(
   number: string,
   customerId: string,
 ): Promise<void> {
-  const holder = await findHolder(tx, table, number);
+  const holder = await (table === 'policy' ? findPolicyHolder : findQuoteHolder)(tx, number);
   if (holder !== null && holder !== customerId) {
     throw unprocessable(
       'customerId',
@@ -198,9 +207,10 @@ function agencyOrNotFound(agency: AgencyRecord | null): Agency {
   return agency;
 }
 
-export function createPoliciesService(db: Db, config: Config): PoliciesService {
+export function createPoliciesService(ctx: PolicyContext): PoliciesService {
+  const { db, config } = ctx;
   return {
-    holderOf: (tx, policyNumber) => findHolder(tx, 'policy', policyNumber),
+    holderOf: (tx, policyNumber) => findPolicyHolder(tx, policyNumber),
 
     async findByNumber(policyNumber) {
       const normalised = policyNumber.trim().toUpperCase();
@@ -245,11 +255,19 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
 
     async quotes(customerId) {
       const quotes = await listCustomerQuotes(db, customerId);
+      // Their documents are the document module's (through the port the composition joins).
+      const documents =
+        quotes.length === 0
+          ? new Map<string, Array<{ id: string; name: string }>>()
+          : await ctx.services.quoteDocuments.summaries(
+              customerId,
+              quotes.map((q) => q.quoteNumber),
+            );
       return quotes.map((q) => ({
         quoteNumber: q.quoteNumber,
         productType: q.productType,
         startDate: q.startDate,
-        documents: { documentSummaries: q.documents },
+        documents: { documentSummaries: documents.get(q.quoteNumber) ?? [] },
         quoteActions: {
           onlineQuoteAndBuy: {
             enabled: q.onlineQuoteAndBuy,
@@ -260,6 +278,9 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
         },
       }));
     },
+
+    quote: (customerId, quoteNumber) => findCustomerQuote(db, customerId, quoteNumber),
+    heldFor: async (customerId, policyNumber) => (await findPolicyHolder(db, policyNumber)) === customerId,
 
     agency: async (customerId) => agencyOrNotFound(await findCustomerAgency(db, customerId)),
     agencyWithFallback: async (customerId) =>
@@ -307,45 +328,4 @@ export function createPoliciesService(db: Db, config: Config): PoliciesService {
     },
     removeQuote: (tx, quoteNumber) => deleteQuote(tx, quoteNumber),
   };
-}
-
-/**
- * Loads the demo agencies, policies and quotes, dated from the seed's today, through the integration
- * API's path as the insurer's systems would, the quotes with their documents. After the account seed
- * (the customers they belong to).
- */
-export async function seedPolicies(ctx: ModuleContext): Promise<void> {
-  const now = ctx.clock.now();
-  const version = now.toISOString();
-  const { integration } = ctx.services;
-  const portfolio = demoPortfolio(now);
-  for (const { agencyId, ...agency } of portfolio.agencies) {
-    await integration.upsert('agency', agencyId, { ...agency, version }, demoSeedActor);
-  }
-  for (const customer of portfolio.customers) {
-    const { customerId } = customer;
-    for (const { policyNumber, premiumVisible, annualPremium, ...p } of customer.policies) {
-      const record: PolicyRecordInput = {
-        ...p,
-        version,
-        customerId,
-        annualPremium: { visible: premiumVisible, value: annualPremium },
-      };
-      await integration.upsert('policy', policyNumber, record, demoSeedActor);
-    }
-    for (const { quoteNumber, ...quote } of customer.quotes) {
-      const record: QuoteRecordInput = { ...quote, version, customerId };
-      // Its summary is demo data: no file, so it is drawn when asked for (the API requires a file).
-      const documents = [
-        {
-          documentId: `${quoteNumber}-summary`,
-          name: 'Quote summary',
-          date: version.slice(0, 10),
-          file: null,
-        },
-      ];
-      const withDocuments = { ...record, documents };
-      await integration.upsert('quote', quoteNumber, withDocuments, demoSeedActor);
-    }
-  }
 }

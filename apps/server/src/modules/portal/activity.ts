@@ -7,7 +7,8 @@ import type {
 import { activityChannels } from '@portal/contracts/account-activity';
 import { badRequest } from '../../platform/errors';
 import type { Queryable } from '../../platform/db';
-import { maskPhone } from '../identity/phone';
+import { customerTrailSql } from '../../platform/audit';
+import { maskPhone } from '../identity';
 
 /**
  * "Your account activity" (issue 26 point 4, docs/decisions/027): the customer's own security and consent
@@ -87,20 +88,9 @@ function shown(row: Row): boolean {
   }
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
 /** The SELECT of one batch; $1 customer, $2 limit, and with a cursor $3 occurred_at and $4 id. */
 export function activitySql(withCursor: boolean): string {
-  return `SELECT id::text AS row_id,
-      to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_exact,
-      occurred_at, event_id, is_success, failure_reason, details
-    FROM audit_event
-    WHERE customer_id = $1 AND source = 'server'
-      AND (on_behalf_of IS NULL OR on_behalf_of = customer_id)
-      AND event_id IN (${activityEventIds.map(quote).join(', ')})
-      ${withCursor ? 'AND (occurred_at, id) < ($3::timestamptz, $4::bigint)' : ''}
-    ORDER BY occurred_at DESC, id DESC
-    LIMIT $2`;
+  return customerTrailSql(activityEventIds, withCursor);
 }
 
 /* The cursor: base64url of "<occurred_at in microseconds, UTC>|<id>". Opaque to the SPA; checked here. */

@@ -1,12 +1,12 @@
+import { recordCustomerEvent } from '../../platform/customer-events';
 import type { ContactCodeSent } from '@portal/contracts/contact-changes';
 import { writeAudit } from '../../platform/audit';
 import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { HttpError, badRequest } from '../../platform/errors';
 import type { Queryable } from '../../platform/db';
-import type { ModuleContext } from '../../platform/module';
+import type { PortalContext } from './context';
 import { maskRecipient, notifier, type OutboundMessage } from '../../platform/notifier';
 import type { RequestMeta } from '../identity';
-import { endOtherSessions } from '../oidc/sign-in-sessions';
 
 /** Who asks, and the request's ids for the audit rows and log lines. */
 export interface ContactCaller {
@@ -54,7 +54,7 @@ function auditChange(
  * audit rows and the customers' change events in the same transaction, and tells the customer afterwards
  * (the old address or number, or the closing's confirmation). The step-up check is the routes'.
  */
-export function createContactChangesService(ctx: ModuleContext) {
+export function createContactChangesService(ctx: PortalContext) {
   const identity = () => ctx.services.identity;
   const siteName = async () => {
     try {
@@ -80,9 +80,14 @@ export function createContactChangesService(ctx: ModuleContext) {
           confirmEmailAddress: 'The email addresses do not match. Type the same address twice',
         });
       }
+      // Another customer's record with that address: the identity module sends it a notice, not a code.
+      const takenByAnotherCustomer = await ctx.services.customers.emailTakenByOther(
+        customer.customerId,
+        email.trim().toLowerCase(),
+      );
       const sent = await identity().startContactChange(
         customer.customerId,
-        { kind: 'email', value: email },
+        { kind: 'email', value: email, takenByAnotherCustomer },
         meta,
       );
       return { sent: true, expiresAt: sent.expiresAt.toISOString(), codeLength: 6 };
@@ -98,7 +103,7 @@ export function createContactChangesService(ctx: ModuleContext) {
           // 409 EMAIL_IN_USE when another customer's record took the address meanwhile: undoes it all.
           await ctx.services.customers.setEmail(customer.customerId, change.value, tx);
           await auditChange(tx, { customer, meta }, 'profile.email.changed', change);
-          await ctx.services.events.record(tx, {
+          await recordCustomerEvent(ctx, tx, {
             type: 'customer.email.changed',
             customerId: customer.customerId,
             occurredAt: change.at,
@@ -160,7 +165,7 @@ export function createContactChangesService(ctx: ModuleContext) {
           await auditChange(tx, { customer, meta }, 'profile.mobile.changed', change, {
             added: change.previous === null,
           });
-          await ctx.services.events.record(tx, {
+          await recordCustomerEvent(ctx, tx, {
             type: 'customer.mobile.changed',
             customerId: customer.customerId,
             occurredAt: change.at,
@@ -216,10 +221,10 @@ export function createContactChangesService(ctx: ModuleContext) {
         passCode,
         async (tx, account) => {
           // Every session, grant and token, this browser's too: its access tokens stop at once.
-          const ended = await endOtherSessions(tx, account.userId, null);
+          const ended = await ctx.services.oidc.signInSessions.endOthers(tx, account.userId, null);
           await tx.query('DELETE FROM portal_reauthentication WHERE account_id = $1', [account.userId]);
           // The browsers it signed in from (the new-device email's memory): a new account starts afresh.
-          await tx.query('DELETE FROM portal_known_browser WHERE customer_id = $1', [customer.customerId]);
+          await ctx.services.oidc.signInSessions.forgetBrowsers(tx, customer.customerId);
           await writeAudit(tx, {
             source: 'server',
             eventId: 'account.closed',
@@ -231,7 +236,7 @@ export function createContactChangesService(ctx: ModuleContext) {
             occurredAt: ctx.clock.now(),
             details: { sessionsEnded: ended },
           });
-          await ctx.services.events.record(tx, {
+          await recordCustomerEvent(ctx, tx, {
             type: 'customer.account.closed',
             customerId: customer.customerId,
             data: {},

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoCustomers } from '../../db/demo-customers';
+import { demoCustomers } from '../../db/demo/customers';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/password-hash';
 import { createTestApp, databases, type TestContext } from '../../../test/helpers';
@@ -7,8 +7,8 @@ import { signIn, type SignedIn } from '../../../test/sign-in';
 import { findUserByCustomerId, insertUser, syncFactors } from '../identity/identity.repository';
 import { factorsForNumbers } from '../identity/identity.service';
 import { newId } from '../identity/secrets';
-import { latestCode, latestLinkToken, outbox, post, tx } from '../identity/test-support';
-import { tokenRequest } from '../oidc/oidc.test-support';
+import { latestCode, latestLinkToken, outbox, post, tx } from '../../../test/identity-support';
+import { tokenRequest } from '../../../test/oidc-support';
 
 /*
  * Issue 26 points 1, 2 and 6 (decision 026). Brenda (C1000013) changes her email address and mobile

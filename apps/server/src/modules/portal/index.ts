@@ -4,15 +4,18 @@ import { createContactChangesService } from './contact-changes.service';
 import { createPasswordChangeService } from './password-change.service';
 import { activityRoutes } from './activity.routes';
 import { portalRoutes } from './portal.routes';
-import { createReauthentication } from './reauthentication';
+import { portalHousekeeping, createReauthentication } from './reauthentication';
 import { createSignInSessionsService } from './sign-in-sessions.service';
 
 /**
  * The portal service: one-time codes for profile changes and the password change from the profile pages,
  * on top of services.identity (codes, passwords, lockout) and the OpenID provider's stored sessions.
  */
-export const portalModule: ServiceModule = {
+export const portalModule: ServiceModule<'customers' | 'identity' | 'oidc' | 'content'> = {
   name: 'portal',
+  tables: ['portal_reauthentication'],
+  uses: ['customers', 'identity', 'oidc', 'content'],
+  housekeeping: portalHousekeeping,
   async routes(app, ctx) {
     app.addHook('onClose', async () => closeCounterStore(ctx));
     await portalRoutes(
@@ -26,3 +29,6 @@ export const portalModule: ServiceModule = {
     await activityRoutes(app, ctx);
   },
 };
+
+/** What housekeeping deletes of this module's tables (the composition names every kind). */
+export { portalHousekeeping };

@@ -3,9 +3,8 @@ import { passwordChangeErrorCodes } from '@portal/contracts/portal';
 import type { MfaMethod } from '@portal/contracts/profile';
 import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
-import type { ModuleContext } from '../../platform/module';
+import type { PortalContext } from './context';
 import { notifier, type NotifyLog } from '../../platform/notifier';
-import { endOtherSessions } from '../oidc/sign-in-sessions';
 
 /** Password change attempts a customer may make in PASSWORD_CHANGE_WINDOW_MS, across every instance. */
 const PASSWORD_CHANGE_LIMIT = 5;
@@ -52,7 +51,7 @@ export interface PasswordCaller {
  * other sessions and refresh tokens and writes the audit row in one transaction, then emails the customer
  * that their password changed. At most PASSWORD_CHANGE_LIMIT attempts in the window, whatever their outcome.
  */
-export function createPasswordChangeService(ctx: ModuleContext) {
+export function createPasswordChangeService(ctx: PortalContext) {
   const identity = () => ctx.services.identity;
 
   return {
@@ -105,7 +104,7 @@ export function createPasswordChangeService(ctx: ModuleContext) {
         },
         // In the transaction that uses the code up and sets the password.
         async (tx) => {
-          const ended = await endOtherSessions(tx, caller.sub, caller.grantId);
+          const ended = await ctx.services.oidc.signInSessions.endOthers(tx, caller.sub, caller.grantId);
           await writeAudit(tx, {
             source: 'server',
             eventId: 'profile.password.changed',

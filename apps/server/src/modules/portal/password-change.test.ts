@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/password-hash';
 import { createTestApp, databases, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
-import { latestCode, outbox } from '../identity/test-support';
-import { signInTokens, tokenRequest, type Who } from '../oidc/oidc.test-support';
+import { latestCode, outbox } from '../../../test/identity-support';
+import { signInTokens, tokenRequest, type Who } from '../../../test/oidc-support';
 
 /*
  * Anne is the demo customer whose password the tests change: nobody else signs in as her, so runs in

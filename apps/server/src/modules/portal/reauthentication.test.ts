@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
-import { tokenRequest } from '../oidc/oidc.test-support';
+import { tokenRequest } from '../../../test/oidc-support';
 
 /*
  * Step-up before a sign-in method changes (issue 25): setting up an app, creating backup codes and removing

@@ -3,7 +3,8 @@ import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import { HttpError } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import { before, EXPIRED_GRACE_MS, type HousekeepingTask } from '../../platform/housekeeping-task';
+import type { PortalContext } from './context';
 import type { RequestMeta } from '../identity';
 
 const WINDOW_MS = REAUTHENTICATION_MINUTES * 60 * 1000;
@@ -20,7 +21,7 @@ const required = () =>
  * authenticator. The token's sign-in session (its grant, claim `gid`) must have signed in, or confirmed
  * the password, within REAUTHENTICATION_MINUTES. Both are read from PostgreSQL, so every instance agrees.
  */
-export function createReauthentication(ctx: ModuleContext) {
+export function createReauthentication(ctx: PortalContext) {
   const { db, clock } = ctx;
 
   return {
@@ -29,18 +30,17 @@ export function createReauthentication(ctx: ModuleContext) {
       const grantId = customer.grantId;
       if (!grantId) throw required();
       const now = clock.now();
-      const since = Math.floor((now.getTime() - WINDOW_MS) / 1000);
-      const { rows } = await db.query<{ recent: boolean }>(
+      const { rows } = await db.query<{ confirmed: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM portal_reauthentication
-                         WHERE grant_id = $1 AND account_id = $2 AND confirmed_until > $3)
-             OR EXISTS (SELECT 1 FROM oidc_payload s
-                         WHERE s.model = 'Session' AND s.payload->>'accountId' = $2
-                           AND (s.payload->>'loginTs')::bigint >= $4
-                           AND EXISTS (SELECT 1 FROM jsonb_each(coalesce(s.payload->'authorizations', '{}'::jsonb)) a
-                                        WHERE a.value->>'grantId' = $1)) AS recent`,
-        [grantId, customer.sub, now, since],
+                         WHERE grant_id = $1 AND account_id = $2 AND confirmed_until > $3) AS confirmed`,
+        [grantId, customer.sub, now],
       );
-      if (!rows[0]?.recent) throw required();
+      if (rows[0]?.confirmed) return;
+      // Or the sign-in itself is recent: the provider's sessions are the oidc module's to read.
+      const since = new Date(Math.floor((now.getTime() - WINDOW_MS) / 1000) * 1000);
+      if (!(await ctx.services.oidc.signInSessions.signedInSince(grantId, customer.sub, since))) {
+        throw required();
+      }
     },
 
     /**
@@ -99,3 +99,13 @@ export function createReauthentication(ctx: ModuleContext) {
 }
 
 export type Reauthentication = ReturnType<typeof createReauthentication>;
+
+/** What housekeeping deletes of the portal module's table: confirmations a day past their time. */
+export const portalHousekeeping = [
+  {
+    kind: 'reauthentications',
+    cutoff: (now) => before(now, EXPIRED_GRACE_MS),
+    sql: `DELETE FROM portal_reauthentication WHERE grant_id IN
+            (SELECT grant_id FROM portal_reauthentication WHERE confirmed_until < $1 LIMIT $2)`,
+  },
+] as const satisfies readonly HousekeepingTask[];

@@ -3,8 +3,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { counterStore } from '../../platform/counters';
 import { HttpError, notFound } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
-import { endOtherSessions, endSession, grantOfSession, listSignInSessions } from '../oidc/sign-in-sessions';
+import type { PortalContext } from './context';
 
 /** Sign-outs (one session, or every other) a customer may ask for in SIGN_OUT_WINDOW_MS, every instance. */
 const SIGN_OUT_LIMIT = 30;
@@ -23,7 +22,7 @@ interface Caller {
  * refuses its access tokens on every instance within its one-second check. No recent password check:
  * signing others out protects the customer, and must be quick when they fear someone else is in.
  */
-export function createSignInSessionsService(ctx: ModuleContext) {
+export function createSignInSessionsService(ctx: PortalContext) {
   const limit = async (customerId: string) => {
     const decision = await (
       await counterStore(ctx)
@@ -53,7 +52,7 @@ export function createSignInSessionsService(ctx: ModuleContext) {
 
   return {
     async list(customer: AuthenticatedCustomer): Promise<{ sessions: SignInSession[] }> {
-      const rows = await listSignInSessions(ctx.db, customer.customerId, ctx.clock.now());
+      const rows = await ctx.services.oidc.signInSessions.list(customer.customerId, ctx.clock.now());
       return {
         sessions: rows.map((r) => ({
           id: r.id,
@@ -70,10 +69,10 @@ export function createSignInSessionsService(ctx: ModuleContext) {
     async endOne(caller: Caller, sessionId: string): Promise<{ ended: number }> {
       await limit(caller.customer.customerId);
       const ended = await ctx.db.transaction(async (tx) => {
-        const found = await grantOfSession(tx, caller.customer.customerId, sessionId);
+        const found = await ctx.services.oidc.signInSessions.grantOf(caller.customer.customerId, sessionId);
         // Only the customer's own identity user's grants: another's id is as unknown as a made-up one.
         if (!found || found.accountId !== caller.customer.sub) return false;
-        if (!(await endSession(tx, found.accountId, found.grantId))) return false;
+        if (!(await ctx.services.oidc.signInSessions.end(tx, found.accountId, found.grantId))) return false;
         await writeAudit(tx, audit(caller, 'one', 1));
         return true;
       });
@@ -84,7 +83,11 @@ export function createSignInSessionsService(ctx: ModuleContext) {
     async endOthers(caller: Caller): Promise<{ ended: number }> {
       await limit(caller.customer.customerId);
       const ended = await ctx.db.transaction(async (tx) => {
-        const count = await endOtherSessions(tx, caller.customer.sub, caller.customer.grantId ?? null);
+        const count = await ctx.services.oidc.signInSessions.endOthers(
+          tx,
+          caller.customer.sub,
+          caller.customer.grantId ?? null,
+        );
         await writeAudit(tx, audit(caller, 'others', count));
         return count;
       });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, databases, type TestContext } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/sign-in';
-import { outbox } from '../identity/test-support';
+import { outbox } from '../../../test/identity-support';
 import { endOtherSessions } from '../oidc/sign-in-sessions';
-import { authorize, pkcePair, sessionTokenFor, tokenRequest, type Who } from '../oidc/oidc.test-support';
+import { authorize, pkcePair, sessionTokenFor, tokenRequest, type Who } from '../../../test/oidc-support';
 
 /*
  * "Where you're signed in" (issue 26 points 3 and 5, decision 025). Fiona (C1000012) is the demo customer

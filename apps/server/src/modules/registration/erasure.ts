@@ -1,9 +1,11 @@
-import type { Queryable } from '../../platform/db';
+import type { ErasurePort } from '../../platform/module';
 
-/** Deletes the customer's registrations (they hold the email address typed), for data protection erasure. */
-export async function eraseRegistrations(tx: Queryable, customerId: string): Promise<number> {
-  const { rowCount } = await tx.query('DELETE FROM registration_request WHERE customer_id = $1', [
-    customerId,
-  ]);
-  return rowCount;
-}
+/** The registration module's part in erasing a customer: their registrations (they hold the email typed). */
+export const registrationErasure: ErasurePort = {
+  async erase(tx, customerId) {
+    const { rowCount } = await tx.query('DELETE FROM registration_request WHERE customer_id = $1', [
+      customerId,
+    ]);
+    return { registrations: rowCount };
+  },
+};

@@ -1,5 +1,6 @@
 import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
+import { registrationErasure } from './erasure';
 import { registrationRoutes } from './registration.routes';
 import { createRegistrationService, type RegistrationService } from './registration.service';
 
@@ -9,15 +10,17 @@ declare module '../../platform/services' {
   }
 }
 
-export { createRegistrationService };
-
 /**
  * The registration service: start a registration (matched against customer records through
  * services.customers), complete it after activation, and forgotten-password requests. Accounts, links
  * and emails come from services.identity.
  */
-export const registrationModule: ServiceModule = {
+export const registrationModule: ServiceModule<'customers' | 'policies' | 'identity', 'registration'> = {
   name: 'registration',
+  tables: ['registration_request'],
+  uses: ['customers', 'policies', 'identity'],
+  provides: { registration: (ctx) => createRegistrationService(ctx) },
+  erase: registrationErasure,
   async routes(app, ctx) {
     app.addHook('onClose', async () => closeCounterStore(ctx));
     await registrationRoutes(app, ctx.services.registration);

@@ -1,10 +1,11 @@
+import { recordCustomerEvent } from '../../platform/customer-events';
 import { createHash } from 'node:crypto';
 import type { RegistrationResult } from '@portal/contracts';
 import { isValidIsoDateOfBirth, postcodeKey } from '@portal/contracts/fields';
 import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import { HttpError, badRequest, tooManyRequests } from '../../platform/errors';
-import type { ModuleContext } from '../../platform/module';
+import type { RegistrationContext } from './context';
 import type { RequestMeta } from '../identity';
 import {
   insertRegistrationRequest,
@@ -52,7 +53,7 @@ type Reason =
   | 'NO_EMAIL_ON_FILE'
   | 'SEVERAL_MATCHES';
 
-export function createRegistrationService(ctx: ModuleContext): RegistrationService {
+export function createRegistrationService(ctx: RegistrationContext): RegistrationService {
   const { db, clock, services } = ctx;
   const counters = () => counterStore(ctx);
 
@@ -107,7 +108,9 @@ export function createRegistrationService(ctx: ModuleContext): RegistrationServi
 
       let customer;
       if (input.policyNumber) {
-        const holder = await services.customers.findByPolicyNumber(input.policyNumber);
+        // The policy's holder: the policy module knows the policy, the account module the customer.
+        const policy = await services.policies.findByNumber(input.policyNumber);
+        const holder = policy ? await services.customers.get(policy.customerId) : null;
         customer =
           holder &&
           holder.dateOfBirth === input.dateOfBirth &&
@@ -200,7 +203,7 @@ export function createRegistrationService(ctx: ModuleContext): RegistrationServi
           occurredAt: at,
           details: { emailRecorded },
         });
-        await services.events.record(q, {
+        await recordCustomerEvent(ctx, q, {
           type: 'customer.registration.completed',
           customerId: finished.customerId,
           occurredAt: at,

@@ -9,7 +9,7 @@ import {
   outbox,
   post,
   tx,
-} from '../identity/test-support';
+} from '../../../test/identity-support';
 
 const eleanor = {
   customerId: 'C1000003',

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDb, type TestContext } from '../../../test/helpers';
 import { smtpReceiver } from '../../../test/smtp-receiver';
-import { margaret } from '../../modules/identity/test-support';
+import { margaret } from '../../../test/identity-support';
 import { ManualClock } from '../clock';
 import { openDb, type Db } from '../db';
 import { messageWorker, notifier } from '../notifier';

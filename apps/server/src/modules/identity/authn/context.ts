@@ -3,7 +3,7 @@ import type { Clock } from '../../../platform/clock';
 import { counterStore, type CounterStore } from '../../../platform/counters';
 import type { Db, Queryable } from '../../../platform/db';
 import { metricsOf, type SignInOutcome } from '../../../platform/metrics';
-import type { ModuleContext } from '../../../platform/module';
+import type { IdentityContext } from '../context';
 import { notifier, type Notifier, type NotifyLog } from '../../../platform/notifier';
 import { hashPassword, verifyPassword } from '../../../platform/password-hash';
 import type { UserRow } from '../identity.repository';
@@ -48,9 +48,11 @@ export interface AuthnContext {
   verifyAgainstDummy: (password: string) => Promise<false>;
   /** Counts a sign-in step's outcome (portal_sign_in_outcomes_total), once what it wrote has committed. */
   signInOutcome: (outcome: SignInOutcome) => void;
+  /** Ends every sign-in of the account but `keep`'s, in `q` (the oidc module's, through the composition). */
+  endSessions: (q: Queryable, userId: string, keep: string | null) => Promise<number>;
 }
 
-export function authnContext(ctx: ModuleContext): AuthnContext {
+export function authnContext(ctx: IdentityContext): AuthnContext {
   const { db, clock, config } = ctx;
 
   // Unknown users get the same argon2 work as known ones, so the answer takes the same time.
@@ -86,5 +88,6 @@ export function authnContext(ctx: ModuleContext): AuthnContext {
       user.passwordHash ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
     verifyAgainstDummy,
     signInOutcome: (outcome) => metricsOf(ctx).signIns.inc({ outcome }),
+    endSessions: (q, userId, keep) => ctx.services.sessions.endOthers(q, userId, keep),
   };
 }

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../../platform/db';
-import { endOtherSessions } from '../../oidc/sign-in-sessions';
 import {
   activateUser,
   insertSessionToken,
@@ -55,7 +54,7 @@ export async function finishTransaction(
     await voidLinkTokens(q, user.id, 'recovery', at);
     // A reset is what a customer does when someone else may know the password: every session ends now
     // (refresh tokens, provider sessions, and so every access token, by the customer guard's grant check).
-    const sessionsEnded = t.pendingPasswordHash ? await endOtherSessions(q, user.id, null) : 0;
+    const sessionsEnded = t.pendingPasswordHash ? await c.endSessions(q, user.id, null) : 0;
     await c.audit(q, meta, {
       eventId: 'identity.password.reset',
       customerId: user.customerId,

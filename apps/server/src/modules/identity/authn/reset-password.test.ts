@@ -1,8 +1,8 @@
 import { PASSWORD_SAME_AS_CURRENT } from '@portal/contracts/fields';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
-import { signInTokens, tokenRequest } from '../../oidc/oidc.test-support';
-import { createTestUser, latestCode, latestLinkToken, post, tx } from '../test-support';
+import { signInTokens, tokenRequest } from '../../../../test/oidc-support';
+import { createTestUser, latestCode, latestLinkToken, post, tx } from '../../../../test/identity-support';
 
 /*
  * The new password of a recovery (forgotten password): the customer's current password is refused as a

@@ -124,8 +124,7 @@ export async function startContactChange(
   // An address another account signs in with, or another customer's record holds: no code, a notice.
   const inUse =
     change.kind === 'email' &&
-    ((await findUserByLogin(db, value)) !== null ||
-      (await c.ctx.services.customers.emailTakenByOther(customerId, value)));
+    ((await findUserByLogin(db, value)) !== null || change.takenByAnotherCustomer === true);
   const id = newId('ccr');
   const code = generateCode(6);
   const salt = newSalt();

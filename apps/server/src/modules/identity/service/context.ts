@@ -1,14 +1,14 @@
 import type { Clock } from '../../../platform/clock';
 import type { Config } from '../../../config';
 import type { Db } from '../../../platform/db';
-import type { ModuleContext } from '../../../platform/module';
+import type { IdentityContext } from '../context';
 import { notifier, type OutboundMessage } from '../../../platform/notifier';
 import type { Authn, RequestMeta } from '../authn.service';
 import type { FactorRow } from '../identity.repository';
 
 /** What every step of the identity service works with (one function per step in service/). */
 export interface IdentityServiceContext {
-  ctx: ModuleContext;
+  ctx: IdentityContext;
   db: Db;
   clock: Clock;
   config: Config;
@@ -20,7 +20,7 @@ export interface IdentityServiceContext {
   authn: Authn;
 }
 
-export function identityServiceContext(ctx: ModuleContext, authn: Authn): IdentityServiceContext {
+export function identityServiceContext(ctx: IdentityContext, authn: Authn): IdentityServiceContext {
   const { db, clock, config } = ctx;
   return {
     ctx,

@@ -66,6 +66,24 @@ export interface IdentityService {
     token: string,
   ): Promise<{ userId: string; customerId: string; login: string; amr: string[] } | null>;
   getUser(userId: string): Promise<IdentityUser | null>;
+  /**
+   * The sign-in accounts of a customer (one at most), read in the caller's transaction: the OpenID
+   * provider's rows of a customer being erased are found by them (the oidc module's erasure).
+   */
+  accountIdsOf(q: Queryable, customerId: string): Promise<string[]>;
+  /**
+   * For the demo data only (db/demo/): an ACTIVE account made without registering, with its password and
+   * factors for its numbers; left alone when the customer has one.
+   */
+  createSeededAccount(account: {
+    customerId: string;
+    login: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    phoneNumbers: Array<string | null>;
+    registeredAt: Date;
+  }): Promise<void>;
   getUserByCustomerId(customerId: string): Promise<IdentityUser | null>;
   /** When the customer last set their password; null without an account or password. */
   getPasswordLastUpdated(customerId: string): Promise<Date | null>;
@@ -119,13 +137,14 @@ export interface IdentityService {
    * Issue 26: sends a 6-digit code to a new sign-in email address (and customer email) or mobile number
    * (5 minutes; a new request kills the earlier one; the send limits of other codes). An email address
    * another account or customer record has gets the same answer, but that address is sent a notice
-   * instead of a code, so no code can confirm it. Throws HttpError 400 (fieldErrors: not a UK mobile,
-   * the current address or number), 404 (no active account), 429 with Retry-After (too soon, too many,
-   * locked), 503 with Retry-After (the message could not be sent).
+   * instead of a code, so no code can confirm it (`takenByAnotherCustomer`: the caller has asked the
+   * customer records, which this module does not read). Throws HttpError 400 (fieldErrors: not a UK
+   * mobile, the current address or number), 404 (no active account), 429 with Retry-After (too soon, too
+   * many, locked), 503 with Retry-After (the message could not be sent).
    */
   startContactChange(
     customerId: string,
-    change: { kind: 'email' | 'mobile'; value: string },
+    change: { kind: 'email' | 'mobile'; value: string; takenByAnotherCustomer?: boolean },
     meta?: RequestMeta,
   ): Promise<{ expiresAt: Date; codeLength: 6 }>;
   /**

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from '../../test/helpers';
-import { ManualClock } from './clock';
-import { databaseCounterStore, redisCounterStore, type CounterStore } from './counters';
-import type { Db } from './db';
+import { databases } from '../../../test/helpers';
+import { ManualClock } from '../clock';
+import type { Db } from '../db';
+import { databaseCounterStore } from './database';
+import { redisCounterStore } from './redis';
+import type { CounterStore } from './store';
 
 /**
  * The same behaviour from every back end: the embedded database always, a PostgreSQL server when

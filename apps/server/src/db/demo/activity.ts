@@ -1,9 +1,9 @@
-import { writeAuditRows, type AuditRow } from '../platform/audit';
-import type { ModuleContext } from '../platform/module';
+import { writeAuditRows, type AuditRow } from '../../platform/audit';
+import type { PlatformContext } from '../../platform/module';
 
 /**
  * The account activity of the demo customer Joan Whitfield (C1000015): her registration (400 days ago,
- * as every demo account's, identity/seed.ts) and a few months of what a customer does, as the audit trail records it (the same event ids and details the real calls write), dated back
+ * as every demo account's, db/demo/records.ts) and a few months of what a customer does, as the audit trail records it (the same event ids and details the real calls write), dated back
  * from the day it is seeded, so "Your account activity" has a history to show and page through. Among it
  * are rows the list leaves out (the OpenID step of each sign-in, the SPA's own events), as in real life.
  * Seeded once per database: the trail is append-only, so a later seed cannot move it.
@@ -170,7 +170,7 @@ function demoActivityRows(now: Date): AuditRow[] {
 }
 
 /** Seeds the history once (its rows carry session ids of their own, which say it has been). */
-export async function seedDemoActivity(ctx: ModuleContext): Promise<void> {
+export async function seedDemoActivity(ctx: PlatformContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const held = await tx.query(
       `SELECT 1 FROM audit_event WHERE customer_id = $1 AND session_id LIKE 'demo-activity-%' LIMIT 1`,

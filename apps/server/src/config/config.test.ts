@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envVariables, loadConfig, moduleNames, mountPrefix, repoRoot } from './config';
+import { ConfigError, envVariables, loadConfig, moduleNames, mountPrefix, repoRoot } from '.';
 
 function configError(env: Record<string, string>): string {
   try {

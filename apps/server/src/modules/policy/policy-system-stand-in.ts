@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { POLICY_NUMBER_PATTERN } from '@portal/contracts/fields';
-import type { Config } from '../config';
-import { policySystemActions, type PolicySystemAction } from '../modules/policy';
-import { badRequest, notFound } from './errors';
+import type { Config } from '../../config';
+import { badRequest, notFound } from '../../platform/errors';
+import { policySystemActions, type PolicySystemAction } from './policy.service';
 
 const escape = (text: string) =>
   text.replace(

@@ -5,9 +5,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TestContext } from '../../../test/helpers';
-import { createTestUser, david, margaret, signInFully } from '../identity/test-support';
-import { PORTAL_CLIENT_ID } from './provider';
+import type { TestContext } from './helpers';
+import { createTestUser, david, margaret, signInFully } from './identity-support';
+import { PORTAL_CLIENT_ID } from '../src/modules/oidc/provider';
 
 /** A minimal browser cookie jar: name/value per path, honouring deletion. */
 export class CookieJar {

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import type { TestContext } from '../../../test/helpers';
-import { webhookDispatcher } from './webhooks';
+import type { TestContext } from './helpers';
+import { webhookDispatcher } from '../src/modules/integration/webhooks';
 
 interface ReceivedWebhook {
   id: string;

@@ -2,7 +2,7 @@
  * The demo customers, the one source of truth for every module's seed and for what `npm start` prints.
  * The account module seeds their customer records (profile, preferences), the identity module the sign-in
  * accounts of those marked `registered`; their policies, quotes, agencies, documents and notifications
- * are in demo-portfolio.ts.
+ * are in portfolio.ts.
  * All names, addresses and numbers are fictitious (Ofcom drama ranges for phone numbers).
  */
 export interface DemoCustomer {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AuthnTransaction } from '@portal/contracts';
-import type { Db } from '../../platform/db';
-import { hashPassword } from '../../platform/password-hash';
-import type { OutboxRow } from '../../platform/notifier/outbox';
-import { insertUser, syncFactors } from './identity.repository';
-import { factorsForNumbers } from './identity.service';
-import { newId } from './secrets';
+import type { Db } from '../src/platform/db';
+import { hashPassword } from '../src/platform/password-hash';
+import type { OutboxRow } from '../src/platform/notifier/outbox';
+import { insertUser, syncFactors } from '../src/modules/identity/identity.repository';
+import { factorsForNumbers } from '../src/modules/identity/identity.service';
+import { newId } from '../src/modules/identity/secrets';
 
 /*
  * Helpers for tests of the identity and registration journeys: they drive the real HTTP API and read

@@ -1,0 +1,33 @@
+import type { DemoContext } from './context';
+import { seedDemoActivity } from './activity';
+import { seedBilling } from './billing';
+import { demoCustomers } from './customers';
+import { seedDocuments } from './documents';
+import { seedAccounts, seedCustomers, seedNotifications, seedPolicies } from './records';
+
+export type { DemoContext } from './context';
+export { demoAgencies } from './portfolio';
+
+/**
+ * The demo data (the README's demo customers): their records, policies, quotes, documents, bills and
+ * notifications loaded through the integration service as the insurer's systems load theirs, each record
+ * in a transaction of its own; their sign-in accounts and chosen preferences through the modules' own
+ * demo calls; one customer's account activity. Dated from today; idempotent (a later day loads newer
+ * versions of the same records).
+ */
+export async function seedDemo(ctx: DemoContext): Promise<void> {
+  await seedCustomers(ctx);
+  await seedNotifications(ctx);
+  await seedPolicies(ctx);
+  await seedBilling(ctx);
+  await seedDocuments(ctx);
+  await seedAccounts(ctx);
+  // The activity history of one demo customer (decision 027), once.
+  await seedDemoActivity(ctx);
+}
+
+/** What the demo seed writes from: it runs again when these change (a new day moves every date). */
+export const demoSeedInputs = () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) });
+
+/** Bump when what the demo seed writes changes while its inputs do not. */
+export const DEMO_SEED_VERSION = 5;
