@@ -5,6 +5,8 @@ import { parseSessionData, SessionTransitionError, transition, type SessionData 
 const factors = [
   { id: 'sms1', type: 'sms' as const, phoneNumber: '+44 XXXX XXX123' },
   { id: 'call1', type: 'call' as const, phoneNumber: '+44 XXXX XXX456' },
+  // Calls to two lines say which is which (issue 38): kept across a reload.
+  { id: 'call2', type: 'call' as const, phoneNumber: '+44 XXXX XXX456', line: 'landline' as const },
 ];
 
 describe('session state machine', () => {
@@ -109,11 +111,20 @@ describe('session state machine', () => {
         JSON.stringify({
           status: 'mfaRequired',
           stateToken: 'st',
-          factors: [...factors, { id: 'x', type: 'email', phoneNumber: 'p' }, null],
+          factors: [
+            ...factors,
+            { id: 'x', type: 'email', phoneNumber: 'p' },
+            null,
+            { id: 'call3', type: 'call', phoneNumber: '+44 XXXX XXX789', line: 'office' },
+          ],
           landlineIsAMobile: 'yes',
           factorType: 'fax',
         }),
       ),
-    ).toEqual({ status: 'mfaRequired', stateToken: 'st', factors });
+    ).toEqual({
+      status: 'mfaRequired',
+      stateToken: 'st',
+      factors: [...factors, { id: 'call3', type: 'call', phoneNumber: '+44 XXXX XXX789' }],
+    });
   });
 });

@@ -143,10 +143,10 @@ export function parseSessionData(raw: string | null): SessionData | null {
   if (Array.isArray(data['factors'])) {
     result.factors = (data['factors'] as unknown[]).flatMap((f): SignInFactor[] => {
       if (!f || typeof f !== 'object') return [];
-      const { id, type, phoneNumber, codesLeft } = f as Record<string, unknown>;
+      const { id, type, phoneNumber, codesLeft, line } = f as Record<string, unknown>;
       if (typeof id !== 'string') return [];
       if ((type === 'sms' || type === 'call') && typeof phoneNumber === 'string')
-        return [{ id, type, phoneNumber }];
+        return [{ id, type, phoneNumber, ...(line === 'mobile' || line === 'landline' ? { line } : {}) }];
       if (type === 'totp' || type === 'webauthn') return [{ id, type }];
       if (type === 'backup_code' && typeof codesLeft === 'number') return [{ id, type, codesLeft }];
       return [];
