@@ -53,6 +53,7 @@ async function shortenIdleTime(context: BrowserContext) {
 
 async function signedInIdleReady(page: Page, request: Parameters<typeof signIn>[1]) {
   await shortenIdleTime(page.context());
+  watchInactivityCode(page);
   await page.clock.install();
   await page.goto('/login');
   await signIn(page, request, david, { number: david.landline, radio: david.landlineCallRadio });
@@ -68,6 +69,25 @@ async function signedInIdleReady(page: Page, request: Parameters<typeof signIn>[
 async function settled(page: Page) {
   await page.clock.runFor(2_000);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The inactivity warning's code comes on demand, in real time, not the page's: the idle time starts
+  // when it runs, so it must be running before the key that the test times the idle time from.
+  await expect.poll(() => inactivityCodeLoaded.get(page) === true).toBe(true);
+  await page.clock.runFor(STEP_MS);
+}
+
+/** Whether the page's current document has loaded the inactivity warning's code (watchInactivityCode). */
+const inactivityCodeLoaded = new WeakMap<Page, boolean>();
+
+function watchInactivityCode(page: Page) {
+  inactivityCodeLoaded.set(page, false);
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      inactivityCodeLoaded.set(page, false);
+  });
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/assets/inactivity-modal-'))
+      inactivityCodeLoaded.set(page, true);
+  });
 }
 
 const pageNow = (page: Page) => page.evaluate(() => Date.now());

@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { readManifest } from '../bench/support/route-bundles';
+import { signedInPrefetch, signedInWay } from '../scripts/page-chunks.mjs';
 import { expectNoA11yFindingsAtAnyLevel, expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import {
@@ -20,6 +22,39 @@ import {
 
 const { margaret, david } = demo;
 
+interface Script {
+  file: string;
+  /** A prefetch (Chromium sends `Sec-Purpose: prefetch`), known once the request's headers are read. */
+  prefetch: Promise<boolean>;
+  askedAt: number;
+  answeredAt?: number;
+}
+
+/** The app's scripts (`assets/name-hash.js`) the page asks for from now on, in order. */
+function watchScripts(page: Page): Script[] {
+  const scripts: Script[] = [];
+  const file = (request: Request) => new URL(request.url()).pathname.slice(1);
+  page.on('request', (request) => {
+    if (!/^assets\/[^/]+\.js$/.test(file(request))) return;
+    const prefetch = request.allHeaders().then((headers) => headers['sec-purpose'] === 'prefetch');
+    scripts.push({ file: file(request), prefetch, askedAt: Date.now() });
+  });
+  page.on('requestfinished', (request) => {
+    const entry = scripts.findLast((s) => s.file === file(request) && s.answeredAt === undefined);
+    if (entry) entry.answeredAt = Date.now();
+  });
+  return scripts;
+}
+
+/** The scripts asked for so far, as prefetches and not. */
+async function scriptsByKind(scripts: readonly Script[]) {
+  const kinds = await Promise.all(scripts.map((s) => s.prefetch));
+  return {
+    prefetched: scripts.filter((_, i) => kinds[i]),
+    fetched: scripts.filter((_, i) => !kinds[i]).map((s) => s.file),
+  };
+}
+
 /** Up to the challenge page with a voice call to Margaret's landline (five boxes). */
 async function landlineChallenge(page: Page) {
   await enterCredentials(page, margaret.email, margaret.password);
@@ -33,6 +68,7 @@ test.describe('sign in', () => {
   test.describe.configure({ mode: 'default', timeout: 90_000 });
 
   test('with a text message code, every screen passing axe', async ({ page, request }) => {
+    const scripts = watchScripts(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
@@ -57,10 +93,48 @@ test.describe('sign in', () => {
       'autocomplete',
       'one-time-code',
     );
+
+    // While the customer reads the message, the page fetches ahead the scripts of the pages after
+    // Continue (decision 033): the build's list, less what it has already, each once, as prefetches
+    // (fetched at the lowest priority into the cache, not run), and only once its own token client is in.
+    const ahead = signedInPrefetch(readManifest(), signedInWay());
+    expect(ahead.length).toBeGreaterThan(10);
+    await expect
+      .poll(async () => {
+        const { prefetched, fetched } = await scriptsByKind(scripts);
+        const here = new Set([...prefetched.map((s) => s.file), ...fetched]);
+        return ahead.filter((f) => !here.has(f));
+      })
+      .toEqual([]);
+    const { prefetched, fetched } = await scriptsByKind(scripts);
+    const aheadFiles = prefetched.map((s) => s.file);
+    expect(aheadFiles.length).toBeGreaterThan(10);
+    expect(aheadFiles.filter((f) => fetched.includes(f))).toEqual([]);
+    expect(new Set(aheadFiles).size).toBe(aheadFiles.length);
+    expect(aheadFiles.filter((f) => !ahead.includes(f))).toEqual([]);
+    const tokenClient = scripts.find((s) => /^assets\/vendor-oidc-/.test(s.file));
+    expect(tokenClient?.answeredAt, 'the token client arrived').toEqual(expect.any(Number));
+    expect(Math.min(...prefetched.map((s) => s.askedAt))).toBeGreaterThanOrEqual(tokenClient!.answeredAt!);
+    await expect(page.locator('link[rel="prefetch"][as="script"][crossorigin="anonymous"]')).toHaveCount(
+      aheadFiles.length,
+    );
     await expectNoA11yFindingsAtAnyLevel(page);
 
+    // After Continue the browser leaves for the identity provider and comes back to a new page: the
+    // scripts fetched ahead come from the cache, none of them over the network again.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const overNetwork: string[] = [];
+    cdp.on('Network.responseReceived', ({ response }) => {
+      if (!response.fromDiskCache && !response.fromPrefetchCache && !response.fromServiceWorker)
+        overNetwork.push(new URL(response.url).pathname.slice(1));
+    });
     await completeChallenge(page, phone);
     await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(page.getByRole('region', { name: 'Your policies' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(overNetwork.filter((f) => aheadFiles.includes(f))).toEqual([]);
+    await cdp.detach();
     await expect(signOutButton(page)).toBeVisible();
     // Tokens are in this tab's session storage only.
     const stores = await page.evaluate(() => ({

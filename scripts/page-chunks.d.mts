@@ -26,3 +26,13 @@ export function filesOf(manifest: Manifest, keys: Iterable<string>): PageFiles;
 export const EXPERIMENTS: '@experiments';
 export const STARTUP: '@startup';
 export function pageChunks(manifest: Manifest): Record<string, PageFiles>;
+export const onDemandShellChunks: Readonly<Record<string, string>>;
+export function shellChunkKeys(manifest: Manifest): { firstRender: string[]; onDemand: string[] };
+export interface SignedInPage {
+  type: string;
+  /** The block types its content names. */
+  blocks: readonly string[];
+}
+export function signedInPageKeys(manifest: Manifest, page: SignedInPage): Set<string>;
+export function signedInPrefetch(manifest: Manifest, pages: readonly SignedInPage[]): string[];
+export function signedInWay(contentRoot?: string): (SignedInPage & { url: string })[];

@@ -96,6 +96,110 @@ export function blockTypeModules(manifest) {
   return result;
 }
 
+/**
+ * The shell's chunks (by the bundler's chunk name) that a signed-in page does not load when it opens, and
+ * what loads them (decision 029). Each is imported with import() only there (session/tokens.ts,
+ * session/sign-out.ts, app/layout/app-layout.tsx, content's calls); the dashboard journey checks that
+ * opening the dashboard fetches none of them. The bundle report does not count them for a signed-in page,
+ * and the sign-in code pages do not fetch them ahead (the token client comes with those pages anyway).
+ */
+export const onDemandShellChunks = {
+  'token-client':
+    'a token renewal (a minute before the access token expires, an expired token at a call or a start, a tab shown after 30 minutes hidden), the sign-in callback, revoking the refresh token at sign-out',
+  cancel: 'signing out while a sign-in transaction is open',
+  'end-current-session': 'signing out',
+  'content-modal': 'the sign-out question (Sign out in the header)',
+  'content-calls':
+    'moving to another page (its content), or a page opened without its content in the HTML (with a query string, or the navigation unavailable)',
+};
+
+/**
+ * The signed-in shell's chunks: what the entry imports with import(), without the pages (the page types'
+ * modules and the router's own lazy routes, `*-page.tsx`: the sign-in callback page) and the features'
+ * blocks (loaded by the pages whose content names them). `firstRender`: every signed-in page loads them at
+ * its first render (the customer's data, the inactivity timer, the content renderer, page init's schema);
+ * `onDemand`: only an event loads them (onDemandShellChunks). Any chunk not named there is first-render,
+ * so a new one is counted until someone shows it is on demand. Manifest keys.
+ */
+export function shellChunkKeys(manifest) {
+  const entry = entryKey(manifest);
+  const pageModules = new Set(pageTypeModules(manifest).values());
+  const blockModules = new Set(blockTypeModules(manifest).values());
+  const shell = (manifest[entry]?.dynamicImports ?? []).filter(
+    (k) => !pageModules.has(k) && !/-page\.tsx$/.test(k) && !blockModules.has(k),
+  );
+  const onDemand = shell.filter((k) => (manifest[k]?.name ?? '') in onDemandShellChunks);
+  return { firstRender: shell.filter((k) => !onDemand.includes(k)), onDemand };
+}
+
+/**
+ * What a signed-in page loads when it is opened (decision 029's rule, which the bundle report counts): the
+ * entry with what it imports, its page type's module, the shell's first-render chunks and the feature
+ * blocks its content names, each with what it imports. Manifest keys.
+ */
+export function signedInPageKeys(manifest, { type, blocks }) {
+  const keys = staticClosure(manifest, entryKey(manifest));
+  const pageModule = pageTypeModules(manifest).get(type);
+  if (pageModule) staticClosure(manifest, pageModule, keys);
+  for (const key of shellChunkKeys(manifest).firstRender) staticClosure(manifest, key, keys);
+  const blockModules = blockTypeModules(manifest);
+  for (const block of blocks) {
+    const key = blockModules.get(block);
+    if (key) staticClosure(manifest, key, keys);
+  }
+  return keys;
+}
+
+/**
+ * The scripts the sign-in code pages fetch ahead, while the customer reads their code, for the signed-in
+ * pages they then pass (decision 033): what each of `pages` loads when opened (signedInPageKeys) and the
+ * router's lazy routes on the way there (the sign-in callback page, where the browser comes back from the
+ * identity provider), less the entry and what it imports, which the code page has already. Scripts only:
+ * a signed-in page's styles are the two sheets every page has. File names, each once.
+ */
+export function signedInPrefetch(manifest, pages) {
+  const entry = entryKey(manifest);
+  const pageModules = new Set(pageTypeModules(manifest).values());
+  const keys = new Set();
+  for (const page of pages) for (const key of signedInPageKeys(manifest, page)) keys.add(key);
+  for (const key of manifest[entry]?.dynamicImports ?? []) {
+    if (/-page\.tsx$/.test(key) && !pageModules.has(key)) staticClosure(manifest, key, keys);
+  }
+  const loadedByEntry = staticClosure(manifest, entry);
+  return filesOf(
+    manifest,
+    [...keys].filter((k) => !loadedByEntry.has(k)),
+  ).js;
+}
+
+/**
+ * The pages a customer passes after signing in when nothing else was asked for (site settings): the account
+ * root (`accountRootPage`, the marketing step, which sends a customer who has answered it on) and the
+ * dashboard (`dashboardPage`), each with its page type and the block types its content names (experiments'
+ * variants' included), from content/ as the build finds it. None when content cannot be read.
+ */
+export function signedInWay(contentRoot = path.join(root, 'content')) {
+  try {
+    const settings = JSON.parse(readFileSync(path.join(contentRoot, 'site-settings.json'), 'utf8'));
+    const pagesDir = path.join(contentRoot, 'pages');
+    const pages = readdirSync(pagesDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(path.join(pagesDir, f), 'utf8')));
+    return [settings.accountRootPage, settings.dashboardPage].flatMap((url) => {
+      const page = pages.find((p) => p.url === url && typeof p.type === 'string');
+      if (!page) return [];
+      const blocks = [
+        ...(page.blocks ?? []),
+        ...(page.experiments ?? []).flatMap((e) => e.variants.flatMap((v) => v.blocks ?? [])),
+      ].map((b) => b.type);
+      return [{ url: page.url, type: page.type, blocks: [...new Set(blocks)] }];
+    });
+  } catch {
+    // No content beside the app: nothing to name.
+    return [];
+  }
+}
+
 /** The entry chunk's manifest key. */
 export function entryKey(manifest) {
   return Object.keys(manifest).find((k) => manifest[k].isEntry);

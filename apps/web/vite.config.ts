@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { signedInPrefetch, signedInWay, type Manifest } from '../../scripts/page-chunks.mjs';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = process.env.PORTAL_DEV_API ?? 'http://localhost:3000';
@@ -51,9 +54,66 @@ const chunkGroups = [
   },
 ];
 
+/** The chunk graph as it is rendered, keyed as Vite's manifest is, for scripts/page-chunks.mjs's rules. */
+function manifestOf(chunks: Record<string, Rolldown.RenderedChunk>): Manifest {
+  const keyOf = new Map<string, string>();
+  for (const chunk of Object.values(chunks)) {
+    const facade = chunk.facadeModuleId;
+    keyOf.set(
+      chunk.fileName,
+      facade && path.isAbsolute(facade)
+        ? path.relative(webRoot, facade).split(path.sep).join('/')
+        : `_${path.basename(chunk.fileName)}`,
+    );
+  }
+  const keys = (files: readonly string[]) => files.flatMap((file) => keyOf.get(file) ?? []);
+  return Object.fromEntries(
+    Object.values(chunks).map((chunk) => [
+      keyOf.get(chunk.fileName)!,
+      {
+        file: chunk.fileName,
+        name: chunk.name,
+        isEntry: chunk.isEntry,
+        isDynamicEntry: chunk.isDynamicEntry,
+        imports: keys(chunk.imports),
+        dynamicImports: keys(chunk.dynamicImports),
+      },
+    ]),
+  );
+}
+
+/**
+ * `virtual:signed-in-code`: the scripts the sign-in code pages fetch ahead for the pages the customer then
+ * passes (decision 033): the sign-in callback page, the account root (the marketing step) and the
+ * dashboard, each as bench:bundle counts a signed-in page (scripts/page-chunks.mjs). The list is written
+ * into its chunk as the chunks are rendered, with the bundler's placeholders for their hashes: the final
+ * names go in, and the list's own chunk's hash follows them. Empty in development, in tests and in the
+ * server-rendering build.
+ */
+function signedInCode(): Plugin {
+  const id = 'virtual:signed-in-code';
+  const marker = '__PORTAL_SIGNED_IN_CODE__';
+  let build = false;
+  return {
+    name: 'portal:signed-in-code',
+    configResolved(config) {
+      build = config.command === 'build' && !config.build.ssr;
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (loaded) =>
+      loaded === `\0${id}` ? `export default ${build ? JSON.stringify(marker) : '[]'};` : undefined,
+    renderChunk(code, _chunk, _options, meta) {
+      const placed = new RegExp(`(["'\`])${marker}\\1`, 'g');
+      if (!placed.test(code)) return null;
+      const files = signedInPrefetch(manifestOf(meta.chunks), signedInWay());
+      return { code: code.replace(placed, JSON.stringify(files)), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), signedInCode()],
   // The server-rendering build (src/entry-server.tsx, decision 016): one self-contained module for the
   // server to import, in dist/.ssr (never served: the server denies dot folders).
   ssr: { noExternal: true },

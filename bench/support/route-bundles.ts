@@ -14,9 +14,10 @@
  *   data, the inactivity timer, the content renderer, page init's schema), and the feature blocks its
  *   content names (app/block-registry.ts), which it loads beside its data.
  * Not counted, and listed as "on demand" with what loads them: the shell's chunks that only an event
- * loads (`onDemandShellChunks`: the token client, the sign-out calls, the sign-out question, the content
- * calls). Any other
+ * loads (`onDemandShellChunks` in scripts/page-chunks.mjs: the token client, the sign-out calls, the
+ * sign-out question, the content calls). Any other
  * chunk the shell can load is counted, so a new one is in the figure until someone shows it is on demand.
+ * The build applies the same rule to list what the sign-in code pages fetch ahead (decision 033).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,9 @@ import {
   entryKey as findEntry,
   filesOf,
   manifestFile,
+  onDemandShellChunks,
   pageTypeModules,
+  shellChunkKeys,
   staticClosure,
   type Manifest,
 } from '../../scripts/page-chunks.mjs';
@@ -41,21 +44,6 @@ export const KB = 1024;
 export const budgets = { loginJs: 130 * KB, loginJsFiles: 12, routeTotal: 200 * KB };
 /** Issue 27's target for the signed-in dashboard's JavaScript (not a budget: the report does not fail on it). */
 export const dashboardTarget = { route: '/account/dashboard', js: 150 * KB };
-
-/**
- * The shell's chunks (by the bundler's chunk name) that a signed-in page does not load when it opens, and
- * what loads them. Each is imported with import() only there (session/tokens.ts, session/sign-out.ts,
- * app/layout/app-layout.tsx); the dashboard journey checks that opening the dashboard fetches none of them.
- */
-const onDemandShellChunks: Readonly<Record<string, string>> = {
-  'token-client':
-    'a token renewal (a minute before the access token expires, an expired token at a call or a start, a tab shown after 30 minutes hidden), the sign-in callback, revoking the refresh token at sign-out',
-  cancel: 'signing out while a sign-in transaction is open',
-  'end-current-session': 'signing out',
-  'content-modal': 'the sign-out question (Sign out in the header)',
-  'content-calls':
-    'moving to another page (its content), or a page opened without its content in the HTML (with a query string, or the navigation unavailable)',
-};
 
 export interface FileSize {
   file: string;
@@ -134,16 +122,10 @@ export function routeRows(manifest: Manifest): RouteRow[] {
   if (!entryKey) throw new Error('the manifest has no entry chunk');
   const modules = pageTypeModules(manifest);
   const blockModules = blockTypeModules(manifest);
-  const pageModuleKeys = new Set(modules.values());
-  const blockModuleKeys = new Set(blockModules.values());
-  // The shell's other chunks: what the entry imports with import(), without the pages (the page types'
-  // modules and the router's own lazy route, the sign-in callback page, which a signed-in page never
-  // shows) and the features' blocks (counted by the pages whose content has them).
-  const shellChunks = (manifest[entryKey]?.dynamicImports ?? []).filter(
-    (k) => !pageModuleKeys.has(k) && !/-page\.tsx$/.test(k) && !blockModuleKeys.has(k),
-  );
-  const onDemandKeys = shellChunks.filter((k) => (manifest[k]?.name ?? '') in onDemandShellChunks);
-  const firstRenderKeys = shellChunks.filter((k) => !onDemandKeys.includes(k));
+  // The shell's other chunks (scripts/page-chunks.mjs, shared with the build's list of what the sign-in
+  // code pages fetch ahead, decision 033): those every signed-in page loads at its first render, and those
+  // only an event loads (not counted; listed under the dashboard with the event).
+  const { firstRender: firstRenderKeys, onDemand: onDemandKeys } = shellChunkKeys(manifest);
 
   return contentPages().map((page) => {
     const problems: string[] = [];

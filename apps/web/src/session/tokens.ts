@@ -71,11 +71,15 @@ function loadTokenClient(): Promise<TokenClient> {
 }
 
 /**
- * Starts downloading the token client without waiting for it: the challenge page calls this so the
- * sign-in exchange after the code does not wait for the library on a slow connection.
+ * Starts downloading the token client: the challenge page calls this so the sign-in exchange after the
+ * code does not wait for the library on a slow connection. Settles (never rejects) once it is in or has
+ * failed, so that what the page fetches next can wait for it.
  */
-export function prefetchTokenClient(): void {
-  loadTokenClient().catch(() => undefined);
+export function prefetchTokenClient(): Promise<void> {
+  return loadTokenClient().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -25,6 +25,7 @@ import { codeValue, emptyCode } from '../../lib/validation/challenge-code';
 import { fieldId, validateField } from '../../lib/validation/field';
 import { shouldShowFormError } from '../../lib/validation/form';
 import { ProblemAlert } from './components/problem-alert';
+import { prefetchSignedInCode } from './prefetch-signed-in';
 import { pageMessage, plainText, type MessageKey } from './utils/page-messages';
 
 const codeField = (length: 5 | 6): FormField => ({
@@ -92,10 +93,13 @@ export default function AuthenticationChallengePage({ page }: PageProps<'Authent
     if (!usable && !submitting) navigate(settings.loginPage, { replace: true });
   }, [usable, submitting, navigate, settings.loginPage]);
 
-  // The right code starts the token exchange: have its library here by then, not fetched after it.
+  // The right code starts the token exchange: have its library here by then, not fetched after it. Then,
+  // while the customer reads and types the code, the signed-in page's code, once the page is idle; not
+  // from the moment Continue is pressed (decision 033).
   useEffect(() => {
-    if (usable) prefetchTokenClient();
-  }, [usable]);
+    if (!usable || submitting) return;
+    return prefetchSignedInCode({ after: prefetchTokenClient() });
+  }, [usable, submitting]);
 
   if (!challenge) return null;
   const { stateToken, factorId, factorType, phoneNumber } = challenge;

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { DEFAULT_EVENTS, useIdleTimer, type EventsType } from 'react-idle-timer';
 import { Button } from '../../components/ui/button';
 import { Countdown } from '../../components/ui/countdown';
 import { Modal } from '../../components/ui/modal';
@@ -8,28 +7,22 @@ import { useOptionalSiteSettings } from '../../content/use-site-settings';
 import { fillPlaceholders } from '../../lib/forms/fill-placeholders';
 import { signOut } from '../../session/sign-out';
 import { openIdleChannel, type IdleChannel } from './idle-channel';
+import { createIdleDetector, type IdleDetector } from './idle-detector';
 import { createWallClockTimers } from './wall-clock-timers';
 import { useAuthSnapshot } from '../../session/session-store';
 
 /**
- * Spec customer-data section 9. eventsThrottle and the debounce are passed explicitly. Tabs keep each
- * other alive through the portal's own channel (activity sent at most once a second), not the idle
- * timer's cross-tab registry, which waits for every tab it has ever heard from (decision 021).
+ * Spec customer-data section 9, decision 021. Tabs keep each other alive through the portal's own channel
+ * (activity sent at most once a second), which waits for no other tab.
  */
-const IDLE_TIMER = {
-  actionDebounceMs: 250,
+const IDLE_DETECTOR = {
   eventsThrottleMs: 200,
   ignoreMouseMoveMs: 200,
-  shareActivityEveryMs: 1000,
+  shareEveryMs: 1000,
 } as const;
 
-/** One set for the page: the idle timer keeps the timers it is given for every instance. */
+/** One set for the page: every idle period's deadlines are checked by the same watchdog. */
 const wallClockTimers = createWallClockTimers();
-
-const ACTIVITY_EVENTS: EventsType[] = [...DEFAULT_EVENTS];
-// A pointer resting on the page produces a mousemove as content shifts under it on load; that is not
-// the customer coming back, so mouse movement counts only once the timer has run a moment.
-const EVENTS_WITHOUT_MOUSE_MOVE = ACTIVITY_EVENTS.filter((e) => e !== 'mousemove');
 
 /**
  * The inactivity warning (spec sections 4 and 9): for a signed-in customer, when idle time is configured
@@ -43,7 +36,7 @@ export function InactivityModal() {
   const generation = useRestartAfterUnloadAbandoned();
   const minutes = settings?.idleTimeoutMinutes ?? 0;
   if (!settings || !isAuthenticated || minutes <= 0) return null;
-  // Mounted only while it applies: react-idle-timer does not restart reliably when re-enabled.
+  // Mounted only while it applies, afresh for new settings and after a page that stayed (below).
   return (
     <IdleSession
       key={`${minutes}:${settings.idleCountdownSeconds}:${generation}`}
@@ -56,10 +49,10 @@ export function InactivityModal() {
 }
 
 /**
- * The idle timer stops itself on `beforeunload`. When the page stays after all (an unload cancelled, or
- * the page kept in the back-forward cache and shown again by Back), nothing would restart it and the
- * session would never time out: a task queued at `beforeunload` runs only if the page is still alive (at
- * once, or when it is shown again), and starts a new timer.
+ * A page that stays after `beforeunload` (an unload cancelled, a `tel:` link a computer starts to follow,
+ * the page kept in the back-forward cache and shown again by Back) starts a new idle period (decision
+ * 021): a task queued at `beforeunload` runs only if the page is still alive (at once, or when it is shown
+ * again).
  */
 function useRestartAfterUnloadAbandoned(): number {
   const [generation, setGeneration] = useState(0);
@@ -92,61 +85,54 @@ interface IdleSessionProps {
 
 function IdleSession({ minutes, countdownSeconds, texts, loginPath }: IdleSessionProps) {
   const [open, setOpen] = useState(false);
-  const [watchMouse, setWatchMouse] = useState(false);
   const [startSeconds, setStartSeconds] = useState(countdownSeconds);
   const countdownId = useId();
   const stayRef = useRef<HTMLButtonElement>(null);
+  const detector = useRef<IdleDetector | null>(null);
   const channel = useRef<IdleChannel | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setWatchMouse(true), IDLE_TIMER.ignoreMouseMoveMs);
-    return () => clearTimeout(timer);
-  }, []);
 
   const timeOut = () => {
     setOpen(false);
     void signOut({ reason: 'idle', loginPath });
   };
-
-  const idle = useIdleTimer({
-    timeout: minutes * 60_000 + countdownSeconds * 1000,
-    promptBeforeIdle: countdownSeconds * 1000,
-    timers: wallClockTimers,
-    onPrompt: (_event, timer) => {
-      // Time left by the wall clock: less than the whole countdown when the warning was due while the
-      // computer slept, and none (sign out now) when the countdown would have ended too.
-      const remaining = timer ? Math.ceil(timer.getRemainingTime() / 1000) : countdownSeconds;
-      if (remaining <= 0) {
-        timeOut();
-        return;
-      }
-      setStartSeconds(Math.min(remaining, countdownSeconds));
-      setOpen(true);
-    },
-    onActive: () => setOpen(false),
-    onIdle: timeOut,
-    // Activity (never while the warning shows: only "Stay signed in" answers it) keeps the other tabs alive.
-    onAction: (_event, timer) => {
-      if (!timer?.isPrompted()) channel.current?.shareActivity();
-    },
-    throttle: IDLE_TIMER.shareActivityEveryMs,
-    events: watchMouse ? ACTIVITY_EVENTS : EVENTS_WITHOUT_MOUSE_MOVE,
-    eventsThrottle: IDLE_TIMER.eventsThrottleMs,
+  // The detector calls the latest of these (the sign-in page's address could change with the settings).
+  const signOutIdle = useRef(timeOut);
+  useEffect(() => {
+    signOutIdle.current = timeOut;
   });
 
-  const { activate } = idle;
   useEffect(() => {
-    const opened = openIdleChannel(() => activate());
-    channel.current = opened;
+    const idle = createIdleDetector({
+      ...IDLE_DETECTOR,
+      warnAfterMs: minutes * 60_000,
+      countdownMs: countdownSeconds * 1000,
+      timers: wallClockTimers,
+      // Time left by the wall clock: less than the whole countdown when the warning fell due while the
+      // computer slept (none left: the detector signs out instead).
+      onWarn: (remainingMs) => {
+        setStartSeconds(Math.min(Math.ceil(remainingMs / 1000), countdownSeconds));
+        setOpen(true);
+      },
+      onActive: () => setOpen(false),
+      onIdle: () => signOutIdle.current(),
+      // Activity here (never while the warning shows: only "Stay signed in" answers it) keeps the other
+      // tabs alive.
+      onAction: () => channel.current?.shareActivity(),
+    });
+    const shared = openIdleChannel(() => idle.activate());
+    detector.current = idle;
+    channel.current = shared;
     return () => {
+      detector.current = null;
       channel.current = null;
-      opened.close();
+      idle.stop();
+      shared.close();
     };
-  }, [activate]);
+  }, [minutes, countdownSeconds]);
 
   const stay = () => {
     // Closes this tab's warning (onActive) and, through the channel, every other tab's.
-    activate();
+    detector.current?.activate();
     channel.current?.shareActivity();
     setOpen(false);
   };

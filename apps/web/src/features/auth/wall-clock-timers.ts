@@ -1,4 +1,8 @@
-import type { ITimers } from 'react-idle-timer';
+/** Timeouts as the idle detector sets them (idle-detector.ts). */
+export interface Timers {
+  setTimeout(fn: () => void, delay: number): number;
+  clearTimeout(id: number): void;
+}
 
 /** How often pending timeouts are checked against the wall clock while any is pending. */
 const CHECK_EVERY_MS = 1000;
@@ -10,7 +14,7 @@ interface Pending {
 }
 
 /**
- * Timers for the idle timer that keep to the wall clock (decision 021).
+ * Timers for the idle detector that keep to the wall clock (decision 021).
  *
  * A browser's setTimeout counts time the computer is awake: a laptop shut two minutes into a 15-minute
  * idle period and opened an hour later fires the timeout 13 minutes after waking, so a session left on a
@@ -20,7 +24,7 @@ interface Pending {
  * timeout still fires on time when nothing sleeps (and in a background tab, where one long timeout is
  * not throttled the way a repeating check is).
  */
-export function createWallClockTimers(): ITimers {
+export function createWallClockTimers(): Timers {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let watchdog: ReturnType<typeof setInterval> | null = null;
@@ -75,7 +79,5 @@ export function createWallClockTimers(): ITimers {
       clearTimeout(entry.native);
       stopWatchingIfIdle();
     },
-    setInterval: (fn, delay) => setInterval(fn, delay) as unknown as number,
-    clearInterval: (id) => clearInterval(id),
   };
 }

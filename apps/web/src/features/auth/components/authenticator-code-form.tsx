@@ -10,6 +10,7 @@ import { completeSignIn } from '../../../session/sign-in';
 import { signOut } from '../../../session/sign-out';
 import { prefetchTokenClient } from '../../../session/tokens';
 import { pageMessage, plainText, type MessageKey } from '../utils/page-messages';
+import { prefetchSignedInCode } from '../prefetch-signed-in';
 import { ProblemAlert } from './problem-alert';
 
 /** A backup code as typed: case, spaces and dashes do not matter. Null unless it has 8 letters or digits. */
@@ -56,8 +57,13 @@ export function AuthenticatorCodeForm({
 
   useEffect(() => {
     heading.current?.focus();
-    prefetchTokenClient();
   }, []);
+  // The token client for the exchange, then the signed-in page's code while the customer finds their
+  // code, as on the challenge page (decision 033).
+  useEffect(() => {
+    if (submitting) return;
+    return prefetchSignedInCode({ after: prefetchTokenClient() });
+  }, [submitting]);
 
   const code = app ? appCodeOf(typed) : backupCodeOf(typed);
   const inlineError =
