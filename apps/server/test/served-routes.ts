@@ -1,7 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+
+/** A method as request injection takes it. */
+type Method = NonNullable<InjectOptions['method']>;
 
 /**
  * A built web app of the test's own (one index.html), so the SPA routes answer as in production whether
@@ -17,7 +20,7 @@ export async function stubWebApp(): Promise<{ dir: string; remove(): Promise<voi
 }
 
 export interface ServedRoute {
-  method: string;
+  method: Method;
   url: string;
 }
 
@@ -34,7 +37,8 @@ export function servedRoutes(app: FastifyInstance): ServedRoute[] {
     const url = stack.join('').replace(/\/{2,}/g, '/');
     for (const method of match[3]?.split(', ') ?? []) {
       // HEAD is GET without the body; QUERY and TRACE are the OpenID provider's catch-all.
-      if (method !== 'HEAD' && method !== 'QUERY' && method !== 'TRACE') routes.push({ method, url });
+      if (method !== 'HEAD' && method !== 'QUERY' && method !== 'TRACE')
+        routes.push({ method: method as Method, url });
     }
   }
   return routes;
