@@ -37,7 +37,7 @@ async function shortenIdleTime(context: BrowserContext) {
     await route.fulfill({ response, json: shortened });
   });
   await context.route(
-    (url) => url.pathname.startsWith('/account'),
+    (url) => url.pathname.startsWith('/account') || url.pathname.startsWith('/contact-us'),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch({ maxRedirects: 0 });
@@ -274,6 +274,49 @@ test.describe('inactivity', () => {
     await page.clock.runFor(LATE_MS);
     await expect(warning(page)).toHaveCount(0);
     await expectSignedOutForInactivity(page);
+  });
+
+  test('a message being written when the countdown signs the customer out comes back after sign-in (issue 40)', async ({
+    page,
+    request,
+  }) => {
+    await signedInIdleReady(page, request);
+    await page.goto('/contact-us');
+    await settled(page);
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByRole('radio', { name: 'Motor insurance' }).check();
+    await form.getByRole('radio', { name: 'I have changed my vehicle' }).check();
+    const message = 'I have sold the Volvo; the new car is a blue Skoda Octavia, from 3 March.';
+    await form.getByRole('textbox', { name: 'Your message' }).fill(message);
+
+    const shownAt = await expectWarningAfterIdleTime(page, await lastActivity(page));
+    await expectSignedOutWhenCountdownEnds(page, shownAt);
+    // Kept in this browser only, for this customer, and only what the form handed over.
+    const kept = await page.evaluate(() => localStorage.getItem('portal.keptDrafts'));
+    expect(JSON.parse(kept ?? '{}')).toEqual({
+      'contact-us:contact-form': expect.objectContaining({
+        path: '/contact-us',
+        values: { primary: '2', secondary: expect.any(String), text: message },
+      }),
+    });
+
+    // Signing in again comes back to the form, as typed, saying so.
+    await signIn(page, request, david, { number: david.landline, radio: david.landlineCallRadio });
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'We kept the message you were writing when we signed you out.' }),
+    ).toBeVisible();
+    await expect(form.getByRole('radio', { name: 'Motor insurance' })).toBeChecked();
+    await expect(form.getByRole('radio', { name: 'I have changed my vehicle' })).toBeChecked();
+    await expect(form.getByRole('textbox', { name: 'Your message' })).toHaveValue(message);
+    await expectNoSeriousA11yViolations(page);
+
+    // Sent: the kept copy goes.
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/contact-us\/message-sent$/);
+    expect(await page.evaluate(() => localStorage.getItem('portal.keptDrafts'))).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { currentPath, navigateTo } from '../lib/app-navigation';
 import { removeSession, sessionKeys, writeSession } from './storage-keys';
 import { broadcast } from './cross-tab';
+import { keepOpenDrafts } from './drafts';
 import { keepsAddressForAfterLogin } from './guards';
 import { getAuthSnapshot, setAuthenticated, setSessionData } from './session-store';
 import { getCurrentUser, removeTokens, resetRenewalGuard, revokeRefreshToken } from './tokens';
@@ -99,6 +100,10 @@ async function run(options: SignOutOptions): Promise<void> {
   const hadTokens = isAuthenticated || getCurrentUser() !== null;
   const here = currentPath();
 
+  // What the customer was typing stays in this browser for their next sign-in (issue 40), before the
+  // session (and with it the forms) goes.
+  const keptDraftsAt = reason === 'idle' ? keepOpenDrafts(here) : null;
+
   if (!options.fromOtherTab) {
     const ends: Promise<void>[] = [];
     // An open sign-in transaction is ended so its state token cannot be replayed.
@@ -125,6 +130,8 @@ async function run(options: SignOutOptions): Promise<void> {
   ) {
     writeSession(sessionKeys.redirectAfterLogin, here);
   }
+  // ... and after it, back to the form that kept what they typed.
+  if (keptDraftsAt) writeSession(sessionKeys.redirectAfterLogin, keptDraftsAt);
   if (hadTokens && !options.fromOtherTab && reason !== 'journeyLeft')
     broadcast({ type: 'signed-out', reason });
 

@@ -541,6 +541,15 @@ export const contactFormBlock = z.looseObject({
   submitText: z.string(),
   successUrl: contentPath,
   errorHtml: richText,
+  /**
+   * Above the form when it gives back what the customer was typing when the inactivity timer signed them
+   * out (kept in their browser for a day), and the button that empties it.
+   */
+  draftKeptText: z._default(
+    z.string(),
+    'We kept the message you were writing when we signed you out. Check it, then send it.',
+  ),
+  discardDraftText: z._default(z.string(), 'Start again'),
 });
 
 /** Cross-sell: `policyTypeFilter` is a comma list of product types with condition ALL, ANY or NONE. */

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
+import { DRAFT_KEPT_MS, keepOpenDrafts } from '../../../session/drafts';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';
 import ContactFormBlock, { primaryFromUrl, remainingCharacters } from './contact-form';
@@ -126,4 +127,65 @@ describe('contact form', () => {
       messageText: 'Please call me about my renewal.',
     });
   }, 20_000);
+
+  describe('a message being written when the inactivity timer signs the customer out (issue 40)', () => {
+    const kept = 'We kept the message you were writing when we signed you out.';
+    const withTexts = { ...block, draftKeptText: kept, discardDraftText: 'Start again' } as typeof block;
+    afterEach(() => localStorage.clear());
+
+    /** Opens the form, chooses motor and writes `text`, then keeps it as the idle sign-out does. */
+    async function writeAndKeep(text: string) {
+      const { unmount } = renderWithRoot(<ContactFormBlock block={withTexts} />, { path: '/contact-us' });
+      await userEvent.click(await screen.findByRole('radio', { name: 'Motor insurance' }));
+      await userEvent.click(screen.getByRole('radio', { name: 'Something else' }));
+      if (text) await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), text);
+      expect(keepOpenDrafts('/contact-us')).toBe(text ? '/contact-us' : null);
+      unmount();
+    }
+
+    it('comes back as typed for the same customer, saying so, and goes once sent', async () => {
+      await writeAndKeep('About my windscreen');
+      fakeApi.use(fakeCall(sendContactMessageCall, () => ({ status: 200, body: { success: true } })));
+      const { router } = renderWithRoot(<ContactFormBlock block={withTexts} />, { path: '/contact-us' });
+      // Said where a screen reader hears it, as the form opens.
+      expect((await screen.findByText(kept)).closest('[role="status"]')).not.toBeNull();
+      expect(screen.getByRole('radio', { name: 'Motor insurance' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: 'Something else' })).toBeChecked();
+      expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveValue('About my windscreen');
+      await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/contact-us/message-sent'));
+      expect(localStorage.getItem('portal.keptDrafts')).toBeNull();
+    }, 20_000);
+
+    it('keeps nothing when nothing was written, and the customer may discard what was kept', async () => {
+      await writeAndKeep('');
+      expect(localStorage.getItem('portal.keptDrafts')).toBeNull();
+      await writeAndKeep('Something to throw away');
+      renderWithRoot(<ContactFormBlock block={withTexts} />, { path: '/contact-us' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Start again' }));
+      expect(screen.queryByText(kept)).not.toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Motor insurance' })).not.toBeChecked();
+      expect(localStorage.getItem('portal.keptDrafts')).toBeNull();
+    }, 20_000);
+
+    it('is never given to another customer, nor after a day', async () => {
+      await writeAndKeep('For my eyes only');
+      signOut();
+      signOut = signedInAs('C1000001');
+      renderWithRoot(<ContactFormBlock block={withTexts} />, { path: '/contact-us' }).unmount();
+      const other = renderWithRoot(<ContactFormBlock block={withTexts} />, { path: '/contact-us' });
+      expect(await screen.findByRole('radio', { name: 'Motor insurance' })).not.toBeChecked();
+      expect(screen.queryByText(kept)).not.toBeInTheDocument();
+      other.unmount();
+
+      signOut();
+      signOut = signedInAs('C1000007');
+      const now = Date.now();
+      const later = vi.spyOn(Date, 'now').mockReturnValue(now + DRAFT_KEPT_MS + 1000);
+      renderWithRoot(<ContactFormBlock block={withTexts} />, { path: '/contact-us' });
+      expect(await screen.findByRole('radio', { name: 'Motor insurance' })).not.toBeChecked();
+      expect(screen.queryByText(kept)).not.toBeInTheDocument();
+      later.mockRestore();
+    }, 20_000);
+  });
 });

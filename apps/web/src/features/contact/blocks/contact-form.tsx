@@ -9,6 +9,7 @@ import { CallToActionList } from '../../../content/call-to-action';
 import { fillPlaceholders } from '../../../content/placeholders';
 import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
+import { useKeepDraftOnSignOut, useKeptDraft, type DraftValues } from '../../../session/drafts';
 import { useCurrentUser } from '../../../session/tokens';
 import { sendContactMessage } from '../api/send-contact-message';
 
@@ -26,6 +27,25 @@ export function remainingCharacters(text: string, max: number): number {
   return Math.max(0, max - text.length);
 }
 
+/** A kept draft's answers, where they are still among the form's. */
+function keptAnswers(
+  kept: DraftValues | null,
+  answers: BlockOf<'contactForm'>['primaryQuestion']['answers'],
+) {
+  if (!kept) return null;
+  const primary = primaryFromUrl(
+    typeof kept['primary'] === 'string' ? kept['primary'] : null,
+    answers.length,
+  );
+  const secondary =
+    primary === null ? undefined : answers[primary]?.secondaryAnswers.find((a) => a.id === kept['secondary']);
+  return {
+    primary,
+    secondaryId: secondary?.id ?? null,
+    text: typeof kept['text'] === 'string' ? kept['text'] : '',
+  };
+}
+
 /**
  * Contact us (spec customer-data §2, §4, §5): the primary question, then the secondary, then the message
  * with a remaining-characters counter, unless content has an override for that pair, which replaces the
@@ -38,14 +58,31 @@ function ContactFormBlock({ block }: { block: Block }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const answers = block.primaryQuestion.answers;
+  // Kept in this browser if the inactivity timer signs the customer out while they write (issue 40), and
+  // given back here when they sign in again.
+  const draftName = `contact-us:${block.id}`;
+  const draft = useKeptDraft(draftName, user?.customerId);
+  const kept = keptAnswers(draft.kept, answers);
   const [primary, setPrimary] = useState<number | null>(() =>
-    primaryFromUrl(params.get('primary'), answers.length),
+    kept ? kept.primary : primaryFromUrl(params.get('primary'), answers.length),
   );
-  const [secondaryId, setSecondaryId] = useState<string | null>(null);
-  const [text, setText] = useState('');
+  const [secondaryId, setSecondaryId] = useState<string | null>(kept?.secondaryId ?? null);
+  const [text, setText] = useState(kept?.text ?? '');
   const [revealed, setRevealed] = useState(0);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(0);
+  useKeepDraftOnSignOut(draftName, user?.customerId, () =>
+    text.trim() === ''
+      ? null
+      : { primary: primary === null ? '' : String(primary), secondary: secondaryId ?? '', text },
+  );
+
+  const discardDraft = () => {
+    draft.discard();
+    setPrimary(null);
+    setSecondaryId(null);
+    setText('');
+  };
 
   const primaryAnswer = primary === null ? undefined : answers[primary];
   const secondary = primaryAnswer?.secondaryAnswers.find((a) => a.id === secondaryId);
@@ -81,6 +118,7 @@ function ContactFormBlock({ block }: { block: Block }) {
         messageText: trimmed,
       });
       if (!result.success) throw new Error('not sent');
+      draft.sent();
       navigate(block.successUrl);
     } catch {
       setSending(false);
@@ -91,6 +129,14 @@ function ContactFormBlock({ block }: { block: Block }) {
   return (
     <section className="content-block contact-form">
       <RichText html={block.body} />
+      {draft.restored && (
+        <div className="inset-text" role="status">
+          <p>{block.draftKeptText}</p>
+          <Button type="button" variant="secondary" onClick={discardDraft}>
+            {block.discardDraftText}
+          </Button>
+        </div>
+      )}
       {failed > 0 ? (
         <div role="alert" key={failed}>
           <RichText html={block.errorHtml} className="message message--error" />
