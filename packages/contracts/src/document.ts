@@ -27,6 +27,11 @@ export const documentSummary = named(
     /** Shown on the document's button and used for the download name. */
     name: z.string().check(z.minLength(1), z.maxLength(200)),
     date: isoDate,
+    /**
+     * Not opened by the customer yet, on any device (issue 40): the pages mark it New. Opening or
+     * downloading it clears it. Absent where the service does not say.
+     */
+    isNew: z.optional(z.boolean()),
   }),
   'DocumentSummary',
 );

@@ -21,6 +21,11 @@ export const messagingVariables = z.object({
   /** With SMS_PROVIDER=webhook: the bearer token sent to the gateway. */
   SMS_WEBHOOK_TOKEN: z.string().min(1).max(500).optional(),
   SEND_NOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
+   * Document notices: documents of one customer arriving within this many minutes of the first go in one
+   * email (issue 40). 0 sends each pass's notices at once.
+   */
+  DOCUMENT_NOTICE_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
 });
 type MessagingValues = z.infer<typeof messagingVariables> & NodeEnv;
 
@@ -38,6 +43,11 @@ export interface MessagingConfig {
      * provider before the customer is told it did not go.
      */
     sendNowTimeoutMs: number;
+    /**
+     * Milliseconds a customer's first pending document notice waits for others before one email lists
+     * them all (DOCUMENT_NOTICE_WINDOW_MINUTES).
+     */
+    documentNoticeWindowMs: number;
   };
   devOutbox: boolean;
 }
@@ -56,6 +66,7 @@ export function messagingConfig(e: MessagingValues, modules: ReadonlySet<ModuleN
       smsWebhookUrl: e.SMS_WEBHOOK_URL,
       smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
       sendNowTimeoutMs: e.SEND_NOW_TIMEOUT_MS,
+      documentNoticeWindowMs: e.DOCUMENT_NOTICE_WINDOW_MINUTES * 60_000,
     },
     devOutbox: e.NODE_ENV !== 'production' && e.DEV_OUTBOX === 'on',
   };

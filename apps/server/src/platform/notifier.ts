@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { instanceOf, type PlatformContext } from './module';
-import { maskRecipient, DeliveryError, type Notifier, type NotifierAdapter } from './notifier/message';
+import type { Queryable } from './db';
+import {
+  maskRecipient,
+  DeliveryError,
+  type Notifier,
+  type NotifierAdapter,
+  type UndeliverableMessage,
+} from './notifier/message';
 import { outboxAdapter, recordInOutbox } from './notifier/outbox';
 import { createMessageWorker, enqueueMessage, type MessageWorker } from './notifier/queue';
 import { smsWebhookAdapter } from './notifier/sms-webhook';
@@ -57,6 +64,10 @@ function createMessaging(ctx: NotifierContext): Messaging {
     db: ctx.db,
     clock: ctx.clock,
     adapterFor,
+    onUndeliverable: async (tx, message) => {
+      const listener = undeliverableListeners.get(instanceOf(ctx))?.get(message.kind);
+      if (listener) await listener(tx, message);
+    },
     // Resolved at each line: the app's logger once installMessageWorker has run.
     log: {
       info: (obj, msg) => workerLog().info(obj, msg),
@@ -110,6 +121,20 @@ function createMessaging(ctx: NotifierContext): Messaging {
 }
 
 const messagings = new WeakMap<object, Messaging>();
+type UndeliverableListener = (tx: Queryable, message: UndeliverableMessage) => Promise<void>;
+const undeliverableListeners = new WeakMap<object, Map<string, UndeliverableListener>>();
+
+/**
+ * Tells `listener` of every queued message of this `kind` given up (refused for good by the provider, or
+ * failed at every attempt), in the transaction that marks it dead: the module that queued it records
+ * what it must (with the message's `reference`) without the platform knowing of it. One listener a kind.
+ */
+export function onUndeliverable(ctx: PlatformContext, kind: string, listener: UndeliverableListener): void {
+  const instance = instanceOf(ctx);
+  let byKind = undeliverableListeners.get(instance);
+  if (!byKind) undeliverableListeners.set(instance, (byKind = new Map()));
+  byKind.set(kind, listener);
+}
 const logs = new WeakMap<object, WorkerLog>();
 
 function messagingOf(ctx: PlatformContext): Messaging {

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  */
 
 /** A kept field's value: text, a choice, or the choices of a checkbox group. */
-export type DraftValue = string | boolean | readonly string[];
+type DraftValue = string | boolean | readonly string[];
 export type DraftValues = Readonly<Record<string, DraftValue>>;
 
 interface KeptDraft {
@@ -91,7 +91,7 @@ function keptDraft(customerId: string, form: string): KeptDraft | null {
 }
 
 /** Forgets the form's kept draft (sent, discarded). */
-export function dropDraft(form: string): void {
+function dropDraft(form: string): void {
   const drafts = readAll();
   delete drafts[form];
   writeAll(drafts);

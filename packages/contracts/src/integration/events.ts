@@ -77,6 +77,40 @@ const mobileChanged = z.object({
 /** The customer closed their online account; their record and policies stay (decision 026). */
 const accountClosed = z.object({ customerId, at: isoDateTime });
 
+/** A document a notice was about: its id (a billing document's or a pack's or quote's document's) and kind. */
+const noticedDocument = z.object({
+  documentId: z.string(),
+  /** bill, policy (a document of a policy pack) or quote. */
+  category: z.enum(['bill', 'policy', 'quote']),
+  /** The document's kind as loaded: statement, schedule, certificate, quote_summary, ... */
+  kind: z.string(),
+  /** new, or updated: a changed version of a document already held. */
+  change: z.enum(['new', 'updated']),
+});
+
+/**
+ * The customer was told by email that these documents are in their online account (issue 40: the
+ * durable-medium notice of a paperless customer). `at` is when the email was queued.
+ */
+const documentNotified = z.object({
+  customerId,
+  documents: z.array(noticedDocument),
+  channel: z.literal('email'),
+  at: isoDateTime,
+});
+
+/**
+ * A notice could not be delivered: `refused` (the mail server refused it for good) or `gave-up` (it
+ * failed at every attempt). Send these documents on paper.
+ */
+const noticeFailed = z.object({
+  customerId,
+  documents: z.array(noticedDocument),
+  channel: z.literal('email'),
+  reason: z.enum(['refused', 'gave-up']),
+  at: isoDateTime,
+});
+
 /** Every event type and the shape of its `data`. */
 export const customerEventData = {
   'customer.marketing.updated': named(marketingUpdated, 'MarketingUpdatedEventData'),
@@ -86,6 +120,8 @@ export const customerEventData = {
   'customer.email.changed': named(emailChanged, 'EmailChangedEventData'),
   'customer.mobile.changed': named(mobileChanged, 'MobileChangedEventData'),
   'customer.account.closed': named(accountClosed, 'AccountClosedEventData'),
+  'customer.document.notified': named(documentNotified, 'DocumentNotifiedEventData'),
+  'customer.notice.failed': named(noticeFailed, 'NoticeFailedEventData'),
 } as const;
 export type CustomerEventType = keyof typeof customerEventData;
 export type CustomerEventDataOf<T extends CustomerEventType> = z.infer<(typeof customerEventData)[T]>;
@@ -112,6 +148,8 @@ export const customerEvent = named(
     eventOf('customer.email.changed'),
     eventOf('customer.mobile.changed'),
     eventOf('customer.account.closed'),
+    eventOf('customer.document.notified'),
+    eventOf('customer.notice.failed'),
   ]),
   'CustomerEvent',
 );

@@ -9,6 +9,7 @@ import type { CustomerRecordInput, NotificationRecordInput } from '@portal/contr
 import type { Clock } from '../../platform/clock';
 import type { Db, Queryable } from '../../platform/db';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
+import type { IdentityService } from '../identity';
 import {
   findCustomer,
   findCustomerAddress,
@@ -29,7 +30,7 @@ import {
   resetDemoNotifications,
   withdrawNotification,
 } from './notifications.repository';
-import { insertDemoPreferences } from './preferences.repository';
+import { insertDemoPreferences, readPreferences } from './preferences.repository';
 
 /** Customer records, for the modules that identify, register and serve customers. */
 export interface CustomersService {
@@ -55,6 +56,14 @@ export interface CustomersService {
 
   /** Whether the customer is held, read in the caller's transaction. */
   held(tx: Queryable, customerId: string): Promise<boolean>;
+  /**
+   * Who is told by email of a new document (issue 40): a paperless customer with an online account (an
+   * activated sign-in) and an email on record, read in the caller's transaction; null for anyone else.
+   */
+  documentNoticeRecipient(
+    tx: Queryable,
+    customerId: string,
+  ): Promise<{ email: string; firstName: string } | null>;
   /**
    * Creates or replaces the customer's record (never their preferences). 400 for a date of birth not in
    * the past, 422 for an email another customer has.
@@ -88,7 +97,12 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-export function createCustomersService(db: Db, clock: Clock): CustomersService {
+export function createCustomersService(
+  db: Db,
+  clock: Clock,
+  /** The identity module's service (whether a customer has an online account), read when called. */
+  identity?: () => IdentityService,
+): CustomersService {
   return {
     async findByDobAndPostcode(dateOfBirth, postCode) {
       const today = clock.now().toISOString().slice(0, 10);
@@ -129,6 +143,15 @@ export function createCustomersService(db: Db, clock: Clock): CustomersService {
     },
 
     held: async (tx, customerId) => (await findCustomer(tx, customerId)) !== null,
+
+    async documentNoticeRecipient(tx, customerId) {
+      const customer = await findCustomer(tx, customerId);
+      if (!customer?.email || !identity) return null;
+      if (!(await readPreferences(tx, customerId)).paperless) return null;
+      const user = await identity().getUserByCustomerId(customerId, tx);
+      if (user?.status !== 'ACTIVE') return null;
+      return { email: customer.email, firstName: customer.firstName };
+    },
 
     async upsertRecord(tx, customerId, record) {
       const today = clock.now().toISOString().slice(0, 10);

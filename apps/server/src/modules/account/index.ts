@@ -22,7 +22,9 @@ export const accountModule: ServiceModule<'content' | 'identity' | 'oidc', 'cust
   name: 'account',
   tables: ['customer', 'customer_preferences', 'notification', 'customer_notification', 'contact_message'],
   uses: ['content', 'identity', 'oidc'],
-  provides: { customers: (ctx) => createCustomersService(ctx.db, ctx.clock) },
+  provides: {
+    customers: (ctx) => createCustomersService(ctx.db, ctx.clock, () => ctx.services.identity),
+  },
   async routes(app, ctx) {
     await accountRoutes(
       app,

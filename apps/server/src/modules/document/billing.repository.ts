@@ -8,6 +8,8 @@ export interface BillingDocumentRow {
   id: string;
   name: string;
   date: string;
+  /** Not opened by the customer yet (document_seen). */
+  isNew: boolean;
 }
 
 /**
@@ -26,9 +28,12 @@ export async function listBillingDocuments(
     document_id: string;
     name: string;
     document_date: string;
+    is_new: boolean;
     total: string;
   }>(
     `SELECT account_number, document_id, name, document_date::text AS document_date,
+            NOT EXISTS (SELECT 1 FROM document_seen s
+                         WHERE s.customer_id = $1 AND s.document_id = billing_document.document_id) AS is_new,
             count(*) OVER ()::text AS total
        FROM billing_document WHERE customer_id = $1
       ORDER BY document_date DESC, document_id LIMIT $2 OFFSET $3`,
@@ -50,6 +55,7 @@ export async function listBillingDocuments(
       id: r.document_id,
       name: r.name,
       date: r.document_date,
+      isNew: r.is_new === true,
     })),
   };
 }

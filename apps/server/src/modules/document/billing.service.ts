@@ -7,6 +7,7 @@ import type { PdfRenditions } from '../../platform/pdf-renditions';
 import type { Sent } from '../../platform/route';
 import { findBillingDocument, listBillingDocuments, type BillingDocumentRecord } from './billing.repository';
 import type { PolicyBillingTerms } from '../policy';
+import { markSeen } from './seen.repository';
 import { sendStoredFile } from './stored-file';
 
 import { longDate, pounds } from './document-format';
@@ -143,7 +144,7 @@ export function createBillingService(
           group = { accountNumber: row.accountNumber, documentSummaries: [] };
           groups.push(group);
         }
-        group.documentSummaries.push({ id: row.id, name: row.name, date: row.date });
+        group.documentSummaries.push({ id: row.id, name: row.name, date: row.date, isNew: row.isNew });
       }
       return {
         currentPage: page,
@@ -157,6 +158,8 @@ export function createBillingService(
     async sendBillingDocument(reply: FastifyReply, customerId: string, docId: string): Promise<Sent> {
       const doc = await findBillingDocument(ctx.db, customerId, docId);
       if (!doc) throw notFound('There is no such document.');
+      // Opened: no longer New, on any device.
+      await markSeen(ctx.db, customerId, docId, ctx.clock.now());
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       // What the bill shows of the policies it names (a statement: the account's; a schedule or a bill: its
       // own; a Direct Debit confirmation: none), in one read beside the addressee.

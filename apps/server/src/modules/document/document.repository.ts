@@ -7,7 +7,8 @@ export type DocumentKind =
 export interface PackRecord {
   title: string;
   createdAt: string;
-  documents: Array<{ id: string; name: string; date: string }>;
+  /** isNew: not opened by the customer yet (document_seen). */
+  documents: Array<{ id: string; name: string; date: string; isNew: boolean }>;
 }
 
 /**
@@ -30,7 +31,9 @@ export async function listPolicyPacks(
     `SELECT (SELECT count(*) FROM document_pack c WHERE c.customer_id = $1 AND c.policy_number = $2)::text AS total,
             pk.title, to_char(pk.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
             (SELECT coalesce(json_agg(json_build_object('id', d.document_id, 'name', d.name,
-                                                        'date', d.document_date::text) ORDER BY d.position), '[]'::json)
+                                                        'date', d.document_date::text,
+                                                        'isNew', NOT EXISTS (SELECT 1 FROM document_seen s
+                                                          WHERE s.customer_id = $1 AND s.document_id = d.document_id)) ORDER BY d.position), '[]'::json)
                FROM document d WHERE d.pack_id = pk.pack_id AND d.customer_id = $1) AS documents
        FROM (SELECT 1) AS one
        LEFT JOIN LATERAL (SELECT * FROM document_pack x WHERE x.customer_id = $1 AND x.policy_number = $2

@@ -16,6 +16,7 @@ import {
   type DocumentKind,
   type DocumentRecord,
 } from './document.repository';
+import { markSeen } from './seen.repository';
 import { sendStoredFile } from './stored-file';
 
 /** The kinds of policy document that list the policy's cover (the others need no lines of business). */
@@ -150,6 +151,7 @@ export function createDocumentsService(ctx: DocumentContext) {
     ): Promise<Sent> {
       const doc = await findPolicyDocument(ctx.db, customerId, policyNumber, docId);
       if (!doc) throw notFound('There is no such document.');
+      await markSeen(ctx.db, customerId, docId, ctx.clock.now());
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       const [policy, lines] = await Promise.all([
         ctx.services.policies.documentTerms(customerId, policyNumber, LISTS_COVER.has(doc.kind)),
@@ -168,6 +170,7 @@ export function createDocumentsService(ctx: DocumentContext) {
     ): Promise<Sent> {
       const doc = await findQuoteDocument(ctx.db, customerId, quoteNumber, docId);
       if (!doc) throw notFound('There is no such document.');
+      await markSeen(ctx.db, customerId, docId, ctx.clock.now());
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       // A summary drawn here from the quote as the policy module holds it.
       const quote = await ctx.services.policies.quote(customerId, quoteNumber);

@@ -25,6 +25,15 @@ import {
   type DocumentOwner,
 } from './document.repository';
 import { insertFile, lockHeldFiles, type FileRef } from './files.repository';
+import { markSeenButNewest } from './seen.repository';
+import { recordNotices } from './notices';
+import {
+  discardPending,
+  heldBillingSignature,
+  heldDocumentSignatures,
+  signatureOf,
+  type NoticeInput,
+} from './notices.repository';
 
 /** One document as the insurer's records carry it; `file` null only for the demo seed's documents. */
 interface DocumentInput {
@@ -61,13 +70,18 @@ async function requireFiles(
   }
 }
 
-/** Writes the documents of a pack or a quote, after checking their ids and files (400/422 naming each). */
+/**
+ * Writes the documents of a pack or a quote, after checking their ids and files (400/422 naming each).
+ * Answers the notices they make: each document not held before (new) or held with another kind, name,
+ * date or file (updated); one held as it is makes none, nor does one the write removes.
+ */
 async function writeDocuments(
   tx: Queryable,
   owner: DocumentOwner,
   kindOf: (index: number) => DocumentKind,
   documents: readonly DocumentInput[],
-): Promise<void> {
+  policyNumber: string | null,
+): Promise<NoticeInput[]> {
   const ids = documents.map((d) => d.documentId);
   const repeated = Object.fromEntries(
     ids.flatMap((id, i) =>
@@ -92,6 +106,21 @@ async function writeDocuments(
     tx,
     documents.map((d, i) => ({ field: `documents.${i}.file.sha256`, file: d.file })),
   );
+  const held = await heldDocumentSignatures(tx, ids);
+  const notices = documents.flatMap((d, i): NoticeInput[] => {
+    const before = held.get(d.documentId);
+    const kind = kindOf(i);
+    if (before === signatureOf([kind, d.name, d.date, d.file?.sha256, d.file?.fileName])) return [];
+    return [
+      {
+        documentId: d.documentId,
+        category: owner.packId === null ? 'quote' : 'policy',
+        kind,
+        change: before === undefined ? 'new' : 'updated',
+        policyNumber,
+      },
+    ];
+  });
   await replaceDocuments(
     tx,
     owner,
@@ -103,6 +132,7 @@ async function writeDocuments(
       file: d.file,
     })),
   );
+  return notices;
 }
 
 export interface PackInput {
@@ -183,12 +213,14 @@ export function createDocumentRecordsService(ctx: DocumentContext) {
         title: pack.title,
         createdAt: pack.createdAt,
       });
-      await writeDocuments(
+      const notices = await writeDocuments(
         tx,
         { customerId, packId, quoteNumber: null },
         (i) => pack.documents[i]!.kind,
         pack.documents,
+        policyNumber,
       );
+      await recordNotices(ctx, tx, customerId, notices);
     },
 
     removePack: (tx: Queryable, policyNumber: string, packId: string) => deletePack(tx, policyNumber, packId),
@@ -200,13 +232,20 @@ export function createDocumentRecordsService(ctx: DocumentContext) {
      * Makes a quote's documents exactly these (quote summaries). The quote must be written first in the
      * same transaction.
      */
-    replaceQuoteDocuments(
+    async replaceQuoteDocuments(
       tx: Queryable,
       customerId: string,
       quoteNumber: string,
       documents: readonly DocumentInput[],
     ): Promise<void> {
-      return writeDocuments(tx, { customerId, packId: null, quoteNumber }, () => 'quote_summary', documents);
+      const notices = await writeDocuments(
+        tx,
+        { customerId, packId: null, quoteNumber },
+        () => 'quote_summary',
+        documents,
+        null,
+      );
+      await recordNotices(ctx, tx, customerId, notices);
     },
 
     /** The customer of an account's documents, or null when the account is not held. */
@@ -249,16 +288,48 @@ export function createDocumentRecordsService(ctx: DocumentContext) {
         );
       }
       await requireFiles(tx, [{ field: 'file.sha256', file: doc.file }]);
+      const before = await heldBillingSignature(tx, documentId);
       if (!(await upsertBillingDocument(tx, customerId, accountNumber, { id: documentId, ...doc }))) {
         throw notHeld(
           { documentId: 'This document id is held for another billing account.' },
           'The document id is held for another billing account: remove that one first.',
         );
       }
+      const after = signatureOf([
+        doc.kind,
+        doc.name,
+        doc.date,
+        doc.policyNumber,
+        doc.file?.sha256,
+        doc.file?.fileName,
+      ]);
+      if (before !== after) {
+        await recordNotices(ctx, tx, customerId, [
+          {
+            documentId,
+            category: 'bill',
+            kind: doc.kind,
+            change: before === undefined ? 'new' : 'updated',
+            policyNumber: null,
+          },
+        ]);
+      }
     },
 
     removeBillingDocument: (tx: Queryable, accountNumber: string, documentId: string) =>
       deleteBillingDocument(tx, accountNumber, documentId),
+
+    /**
+     * The demo seed only: its own loads tell no one (a demo customer would be emailed of every document
+     * each day the demo data moves on).
+     */
+    discardDemoNotices: (customerIds: readonly string[]) => discardPending(ctx.db, customerIds),
+
+    /**
+     * The demo seed only: the customer has opened all but their newest documents (the newest bill of each
+     * account, the documents of each policy's newest pack), which show New (issue 40).
+     */
+    markDemoSeen: (customerId: string) => markSeenButNewest(ctx.db, customerId, ctx.clock.now()),
   };
 }
 export type DocumentRecordsService = ReturnType<typeof createDocumentRecordsService>;

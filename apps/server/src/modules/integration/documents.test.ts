@@ -175,7 +175,8 @@ describe('integration documents: files, packs, billing', () => {
     const list = await get(james, `/api/v1/document/billing/${james.customerId}`);
     const group = list.json<BillingPage>().data.find((g) => g.accountNumber === 'BA10000069');
     expect(group?.documentSummaries).toEqual([
-      { id: 'st-2026-11', name: 'Statement for November 2026', date: '2026-11-01' },
+      // Just loaded: New to James until he opens it (issue 40).
+      { id: 'st-2026-11', name: 'Statement for November 2026', date: '2026-11-01', isNew: true },
     ]);
     const file = await get(james, `/api/v1/document/billing/${james.customerId}/st-2026-11`);
     expect(file.statusCode).toBe(200);

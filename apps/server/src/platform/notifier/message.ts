@@ -13,6 +13,11 @@ export interface OutboundMessage {
   subject?: string;
   text: string;
   customerId?: string | null;
+  /**
+   * The queuing module's own reference (e.g. a batch id), kept with a queued message and given back to
+   * the listener of its kind when it cannot be delivered (onUndeliverable). Opaque to the platform.
+   */
+  reference?: string | null;
 }
 
 /**
@@ -59,8 +64,27 @@ export interface Notifier {
   sendNow(message: OutboundMessage, log?: NotifyLog): Promise<void>;
 }
 
-/** Delivery failed at the provider; the caller decides what the customer sees. */
-export class DeliveryError extends Error {}
+/**
+ * Delivery failed at the provider; the caller decides what the customer sees. `permanent`: the provider
+ * refused the message for good (an SMTP 5xx): sending it again would fail again, so the queue gives it
+ * up at once.
+ */
+export class DeliveryError extends Error {
+  readonly permanent: boolean;
+  constructor(message: string, options: { permanent?: boolean } = {}) {
+    super(message);
+    this.permanent = options.permanent ?? false;
+  }
+}
+
+/** A queued message given up: refused for good, or still failing after the last attempt. */
+export interface UndeliverableMessage {
+  kind: string;
+  reference: string | null;
+  customerId: string | null;
+  /** `refused`: the provider refused it for good; `gave-up`: it failed at every attempt. */
+  reason: 'refused' | 'gave-up';
+}
 
 /** Digits of a phone number, or a trimmed lower-case email: how the outbox files and finds messages. */
 export function normaliseRecipient(to: string): string {

@@ -255,13 +255,15 @@ describe('message queue', () => {
       open: async () => {
         const schema = `mq_${randomUUID().replace(/-/g, '')}`;
         const admin = await openDb({ kind: 'postgres', url, max: 1 });
-        const migration = await readFile(
-          path.join(
-            path.dirname(fileURLToPath(import.meta.url)),
-            '../../db/migrations/005_message_queue.sql',
-          ),
-          'utf8',
-        );
+        // The queue's table as the migrations that make and change it leave it.
+        const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+        const migration = (
+          await Promise.all(
+            ['005_message_queue.sql', '160_document_notices.sql'].map((file) =>
+              readFile(path.join(migrations, file), 'utf8'),
+            ),
+          )
+        ).join('\n');
         await admin.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}; ${migration}`);
         const scoped = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
         const a = await openDb({ kind: 'postgres', url: scoped, max: 4 });

@@ -7,6 +7,7 @@ import {
   type NotifierAdapter,
   type NotifyLog,
   type OutboundMessage,
+  type UndeliverableMessage,
 } from './message';
 
 /** How the worker paces itself. The defaults suit production; tests shorten nothing, they move the clock. */
@@ -41,8 +42,9 @@ export function backoffMs(attempts: number, timing: QueueTiming = defaultQueueTi
 /** Writes the message as a pending row, due now; in the caller's transaction when `q` is one. */
 export async function enqueueMessage(q: Queryable, message: OutboundMessage, now: Date): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO message_queue (created_at, channel, recipient, kind, subject, body, customer_id, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $1) RETURNING id`,
+    `INSERT INTO message_queue (created_at, channel, recipient, kind, subject, body, customer_id, reference,
+                                next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $1) RETURNING id`,
     [
       now,
       message.channel,
@@ -51,6 +53,7 @@ export async function enqueueMessage(q: Queryable, message: OutboundMessage, now
       message.subject ?? null,
       message.text,
       message.customerId ?? null,
+      message.reference ?? null,
     ],
   );
   return Number(rows[0]!.id);
@@ -87,6 +90,7 @@ interface ClaimedRow {
   subject: string | null;
   body: string;
   customer_id: string | null;
+  reference: string | null;
   attempts: number;
 }
 
@@ -99,6 +103,11 @@ export interface MessageWorkerOptions {
   adapterFor: (channel: OutboundMessage['channel']) => NotifierAdapter;
   log: NotifyLog & { warn(obj: object, msg: string): void };
   timing?: Partial<QueueTiming>;
+  /**
+   * Called in the transaction that marks a message dead (refused for good, or after the last attempt),
+   * so what its module records of it commits with it.
+   */
+  onUndeliverable?: (tx: Queryable, message: UndeliverableMessage) => Promise<void>;
 }
 
 /**
@@ -108,7 +117,7 @@ export interface MessageWorkerOptions {
  * again after a back-off, or dead after `maxAttempts` (logged without personal data).
  */
 export function createMessageWorker(options: MessageWorkerOptions): MessageWorker {
-  const { db, clock, adapterFor, log } = options;
+  const { db, clock, adapterFor, log, onUndeliverable } = options;
   const timing = { ...defaultQueueTiming, ...options.timing };
 
   const claim = async (): Promise<ClaimedRow[]> => {
@@ -120,7 +129,7 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
          WHERE (status = 'pending' AND next_attempt_at <= $1) OR (status = 'sending' AND locked_until <= $1)
          ORDER BY next_attempt_at, id LIMIT $3
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, channel, recipient, kind, subject, body, customer_id, attempts`,
+       RETURNING id, channel, recipient, kind, subject, body, customer_id, reference, attempts`,
       [now, new Date(now.getTime() + timing.leaseMs), timing.batch],
     );
     return rows;
@@ -141,13 +150,29 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
     } catch (error) {
       // Only our own failure texts (provider codes, never the message) are kept and logged.
       const reason = error instanceof DeliveryError ? error.message : 'Message delivery failed';
+      const refused = error instanceof DeliveryError && error.permanent;
       const now = clock.now();
-      if (row.attempts >= timing.maxAttempts) {
-        await db.query(
-          `UPDATE message_queue SET status = 'dead', locked_until = NULL, last_error = $2 WHERE id = $1`,
-          [row.id, reason],
+      if (refused || row.attempts >= timing.maxAttempts) {
+        await db.transaction(async (tx) => {
+          // Still ours (a lease run out meanwhile would let another instance take it): once only.
+          const { rowCount } = await tx.query(
+            `UPDATE message_queue SET status = 'dead', locked_until = NULL, last_error = $2
+             WHERE id = $1 AND status = 'sending'`,
+            [row.id, reason],
+          );
+          if (rowCount > 0 && onUndeliverable) {
+            await onUndeliverable(tx, {
+              kind: row.kind,
+              reference: row.reference,
+              customerId: row.customer_id,
+              reason: refused ? 'refused' : 'gave-up',
+            });
+          }
+        });
+        log.error(
+          { ...fields, attempts: row.attempts, reason },
+          refused ? 'message not delivered: refused' : 'message not delivered: gave up',
         );
-        log.error({ ...fields, attempts: row.attempts, reason }, 'message not delivered: gave up');
       } else {
         const retryAt = new Date(now.getTime() + backoffMs(row.attempts, timing));
         await db.query(

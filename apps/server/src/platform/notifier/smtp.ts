@@ -41,7 +41,9 @@ export function smtpAdapter(smtpUrl: string, from: string): NotifierAdapter {
         const code =
           (error as { responseCode?: number; code?: string }).responseCode ??
           (error as { code?: string }).code;
-        throw new DeliveryError(`SMTP delivery failed${code ? ` (${code})` : ''}`);
+        // A 5xx reply is the server's refusal for good (no such mailbox, policy): never worth a retry.
+        const permanent = typeof code === 'number' && code >= 500 && code < 600;
+        throw new DeliveryError(`SMTP delivery failed${code ? ` (${code})` : ''}`, { permanent });
       } finally {
         clearTimeout(timer);
       }

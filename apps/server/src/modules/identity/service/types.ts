@@ -84,7 +84,8 @@ export interface IdentityService {
     phoneNumbers: Array<string | null>;
     registeredAt: Date;
   }): Promise<void>;
-  getUserByCustomerId(customerId: string): Promise<IdentityUser | null>;
+  /** The customer's online account, or null; read in `tx` when given (the caller's transaction). */
+  getUserByCustomerId(customerId: string, tx?: Queryable): Promise<IdentityUser | null>;
   /** When the customer last set their password; null without an account or password. */
   getPasswordLastUpdated(customerId: string): Promise<Date | null>;
   /**

@@ -35,10 +35,9 @@ export async function getUser(
 
 export async function getUserByCustomerId(
   c: IdentityServiceContext,
-  ...[customerId]: Parameters<IdentityService['getUserByCustomerId']>
+  ...[customerId, tx]: Parameters<IdentityService['getUserByCustomerId']>
 ): ReturnType<IdentityService['getUserByCustomerId']> {
-  const { db } = c;
-  const user = await findUserByCustomerId(db, customerId);
+  const user = await findUserByCustomerId(tx ?? c.db, customerId);
   return user ? publicUser(user) : null;
 }
 

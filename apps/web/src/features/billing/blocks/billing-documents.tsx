@@ -5,6 +5,8 @@ import { LoadMoreList, loadMoreListState } from '../../../content/load-more-list
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useSiteSettings } from '../../../content/use-site-settings';
+import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
 import { downloadBillingDocument } from '../api/download-billing-document';
 import { useBillingDocuments } from '../api/list-billing-documents';
@@ -31,6 +33,8 @@ export function byAccount(pages: readonly BillingDocumentPage[]): BillingDocumen
  */
 function BillingDocumentsBlock({ block }: { block: BlockOf<'billingDocuments'> }) {
   const user = useCurrentUser();
+  const settings = useSiteSettings();
+  const queryClient = useAppQueryClient();
   const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const pageSize = desktop ? block.pageSize.desktop : block.pageSize.mobile;
   const documents = useBillingDocuments(user?.customerId, pageSize);
@@ -72,9 +76,15 @@ function BillingDocumentsBlock({ block }: { block: BlockOf<'billingDocuments'> }
                     name={doc.name}
                     detail={formatLongDate(doc.date)}
                     buttonText={block.viewPdfText}
+                    isNew={doc.isNew}
+                    newText={settings.commonTexts['newDocument']}
                     fileError={block.messages.fileError}
                     onDownload={() =>
-                      downloadBillingDocument(user.customerId, doc.id, doc.name, account.accountNumber)
+                      downloadBillingDocument(user.customerId, doc.id, doc.name, account.accountNumber).then(
+                        // Opened: the lists read next say so (the New mark, issue 40).
+                        () =>
+                          void queryClient.invalidateQueries({ queryKey: ['document'], refetchType: 'none' }),
+                      )
                     }
                   />
                 ))}

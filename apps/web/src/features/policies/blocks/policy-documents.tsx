@@ -5,6 +5,8 @@ import { LoadMoreList, loadMoreListState } from '../../../content/load-more-list
 import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useSiteSettings } from '../../../content/use-site-settings';
+import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
 import { downloadInsert } from '../api/download-insert';
 import { downloadPolicyDocument } from '../api/download-policy-document';
@@ -23,6 +25,7 @@ function Pack({
   block: BlockOf<'policyDocumentPacks'>;
   onDownload: (doc: DocumentSummary) => Promise<unknown>;
 }) {
+  const newText = useSiteSettings().commonTexts['newDocument'];
   return (
     <li className="document-pack">
       <h3 className="document-pack__title">{pack.title}</h3>
@@ -37,6 +40,8 @@ function Pack({
             buttonText={block.downloadText}
             fileError={block.messages.fileError}
             onDownload={() => onDownload(doc)}
+            isNew={doc.isNew}
+            newText={newText}
           />
         ))}
       </ul>
@@ -54,6 +59,7 @@ function Pack({
 export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocumentPacks'> }) {
   const found = usePolicyFromUrl();
   const user = useCurrentUser();
+  const queryClient = useAppQueryClient();
   const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const pageSize = desktop ? block.pageSize.desktop : block.pageSize.mobile;
   const policyNumber = found.state === 'ready' ? found.policyNumber : null;
@@ -63,13 +69,14 @@ export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocument
   const { policy } = found;
   const inserts = block.inserts.filter((insert) => insert.productTypes.includes(policy.productType));
   const packs = documents.data?.pages.flatMap((page) => page.data) ?? [];
+  // Opened: the lists read next say so (the New mark, issue 40).
   const onDownload = (doc: DocumentSummary) =>
     downloadPolicyDocument(
       user.customerId,
       policy.policyNumber,
       doc.id,
       `${doc.name} ${policy.policyNumber}`,
-    );
+    ).then(() => void queryClient.invalidateQueries({ queryKey: ['document'], refetchType: 'none' }));
   const headingId = `${block.id}-heading`;
 
   return (
