@@ -368,6 +368,106 @@ test.describe('integration: records in, changes out (production portal)', () => 
       await expectNoSeriousA11yViolations(page);
     });
 
+    await test.step('she is paperless: the first sign-in step chose it (spec)', async () => {
+      await page.goto(at('/profile/preferences'));
+      await expect(page.getByText('You currently get your documents online.')).toBeVisible();
+    });
+
+    // Issue 40: a new bill and a renewal pack loaded for a paperless customer: one email lists both and
+    // leads to them, both New; the insurer is told she was told, signed.
+    const emailsBeforeNotice = portal.emails.inbox.messages.length;
+    const webhooksBeforeNotice = portal.webhooks.inbox.messages.length;
+    await test.step('the insurer loads a new bill and a policy pack', async () => {
+      const api = await integrationClient(portal, allIntegrationScopes);
+      const file = await api.upload(pdf);
+      await expect(
+        api.put(`/integration/v1/billing-accounts/${account}/documents/statement-e2e`, {
+          version: 1,
+          kind: 'statement',
+          name: 'Your statement',
+          date: day(0),
+          policyNumber: null,
+          file: { sha256: file.sha256, fileName: 'statement.pdf' },
+        }),
+      ).resolves.toMatchObject({ status: 'created' });
+      await expect(
+        api.put(`/integration/v1/policies/${homePolicy}/document-packs/mta-e2e`, {
+          version: 1,
+          title: 'Your changed cover',
+          createdAt: new Date().toISOString(),
+          documents: [
+            {
+              documentId: 'mta-schedule-e2e',
+              kind: 'schedule',
+              name: 'Changed schedule',
+              date: day(0),
+              file: { sha256: file.sha256, fileName: 'schedule.pdf' },
+            },
+          ],
+        }),
+      ).resolves.toMatchObject({ status: 'created' });
+    });
+
+    let noticeLink = '';
+    await test.step('one email tells her of both, with no amounts, and links to them', async () => {
+      const notice = await portal.emails.inbox.next((m) => m.to.includes(customer.email), {
+        after: emailsBeforeNotice,
+        what: `the document notice to ${customer.email}`,
+      });
+      expect(notice.text).toContain(customer.firstName);
+      expect(notice.text).toMatch(/Billing statement/);
+      expect(notice.text).toMatch(/Policy schedule/);
+      expect(notice.text).not.toMatch(/£|642|418/);
+      expect(notice.text).not.toContain(customer.lastName);
+      noticeLink = /https?:\/\/\S+\/account\/bills-and-payments/.exec(notice.text)?.[0] ?? '';
+      expect(noticeLink.startsWith(`${portal.url}/account/bills-and-payments`)).toBe(true);
+      // One email, not two.
+      await page.waitForTimeout(1500);
+      expect(
+        portal.emails.inbox.messages.slice(emailsBeforeNotice).filter((m) => m.to.includes(customer.email)),
+      ).toHaveLength(1);
+    });
+
+    await test.step('the insurer is told she was told, signed', async () => {
+      const delivery = await portal.webhooks.inbox.next(
+        (m) => (JSON.parse(m.body) as { type?: string }).type === 'customer.document.notified',
+        { after: webhooksBeforeNotice, what: 'a customer.document.notified webhook' },
+      );
+      const headers = Object.fromEntries(
+        ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(delivery.headers[h])]),
+      );
+      const event = new Webhook(portal.webhookSecret).verify(delivery.body, headers) as {
+        data: { documents: Array<{ documentId: string }> };
+      };
+      expect(event.data.documents.map((d) => d.documentId).sort()).toEqual([
+        'mta-schedule-e2e',
+        'statement-e2e',
+      ]);
+    });
+
+    await test.step('the link leads to the new bill, marked New until she opens it', async () => {
+      await page.goto(noticeLink);
+      await expect(page).toHaveURL(/\/account\/bills-and-payments$/);
+      const row = page.locator('.document-row').filter({ hasText: 'Your statement' });
+      await expect(row.locator('.tag', { hasText: 'New' })).toBeVisible();
+      // The bill opened before is not new.
+      await expect(page.locator('.document-row').filter({ hasText: bill.name }).locator('.tag')).toHaveCount(
+        0,
+      );
+      await expectNoSeriousA11yViolations(page);
+      const download = page.waitForEvent('download');
+      await row.getByRole('button', { name: /^View PDF Your statement/ }).click();
+      await download;
+      await expect(row.locator('.tag')).toHaveCount(0);
+      await page.goto(at(`/account/policies/documents?id=${homePolicy}`));
+      await expect(
+        page
+          .locator('.document-row')
+          .filter({ hasText: 'Changed schedule' })
+          .locator('.tag', { hasText: 'New' }),
+      ).toBeVisible();
+    });
+
     await test.step('signs out, then signs in with the password and a code', async () => {
       await signOut(page);
       await expect(page).toHaveURL(/\/login$/);

@@ -141,6 +141,8 @@ export async function startProductionPortal(
       OIDC_COOKIE_KEYS: randomBytes(32).toString('base64url'),
       MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SMTP_URL: emails.url,
+      // A document's notice goes out at once (the window is the pass's business, tested on the server).
+      DOCUMENT_NOTICE_WINDOW_MINUTES: '0',
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: texts.url,
       INTEGRATION_CLIENTS: JSON.stringify([

@@ -68,6 +68,27 @@ export async function recordNotices(
   if (notices.length === 0) return;
   if (!(await ctx.services.customers.documentNoticeRecipient(tx, customerId))) return;
   await insertNotices(tx, customerId, notices, ctx.clock.now());
+  passWhenDue(ctx);
+}
+
+/** Timers set to run this instance's pass as the window of a notice just recorded ends. */
+const wakes = new WeakMap<object, ReturnType<typeof setTimeout>>();
+
+/**
+ * Runs this instance's pass a second after the window of a notice recorded now ends (after the write has
+ * committed), so a notice goes out as its window closes rather than at the next poll: one timer per
+ * instance at a time (the poll finds the rest).
+ */
+function passWhenDue(ctx: DocumentContext): void {
+  const instance = instanceOf(ctx);
+  const worker = workers.get(instance);
+  if (!worker || wakes.has(instance)) return;
+  const timer = setTimeout(() => {
+    wakes.delete(instance);
+    worker.wake();
+  }, ctx.config.messaging.documentNoticeWindowMs + 1000);
+  timer.unref();
+  wakes.set(instance, timer);
 }
 
 /**
