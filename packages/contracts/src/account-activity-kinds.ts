@@ -48,6 +48,10 @@ export const activityKinds = [
   'paperless-choice',
   /** A contact-us message was sent (`about`: the product type it was about). */
   'contact-message-sent',
+  /** We emailed that new documents are in the online account (a paperless customer; issue 40). */
+  'document-notice-sent',
+  /** That email could not be delivered: the insurer was told, to post the documents. */
+  'document-notice-failed',
   'account-closed',
 ] as const;
 

@@ -179,6 +179,23 @@ describe.each(databases())('account activity on $name', ({ open }) => {
     expect((await list(null)).statusCode).toBe(401);
   });
 
+  it('tells the customer of the document notices emailed to them, and of one that could not be (issue 40)', async () => {
+    // Later than the rows of the test before, earlier than the paging test's.
+    await row(30, { eventId: 'document.notice.sent', details: { documents: 2, channel: 'email' } });
+    await row(31, {
+      eventId: 'document.notice.failed',
+      isSuccess: false,
+      failureReason: 'refused',
+      details: { documents: 2, channel: 'email' },
+    });
+    const { items } = await page('?pageSize=2');
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
+    expect(items).toEqual<ActivityItem[]>([
+      { at: at(31), kind: 'document-notice-failed' },
+      { at: at(30), kind: 'document-notice-sent' },
+    ]);
+  });
+
   it('pages newest first with the cursor: every item once, ties and microseconds kept apart', async () => {
     // Later than the rows of the test before.
     const base = t.clock.now().getTime() + 60 * MINUTE;

@@ -63,6 +63,8 @@ const activityEventIds: readonly string[] = [
   'preferences.marketing.updated',
   'preferences.correspondence.updated',
   'contact.sent',
+  'document.notice.sent',
+  'document.notice.failed',
 ];
 
 /** Whether a row of a listed event id is one the customer sees. */
@@ -83,6 +85,9 @@ function shown(row: Row): boolean {
       return row.is_success === false;
     case 'identity.password.set':
       return row.is_success === true && ['change', 'recovery'].includes(String(row.details?.['purpose']));
+    // A notice that could not be delivered is a failure row the customer is told of.
+    case 'document.notice.failed':
+      return true;
     default:
       return row.is_success !== false;
   }
@@ -260,6 +265,10 @@ function activityItemOf(row: Row): ActivityItem | null {
         about: about && /^[A-Z]{2,20}$/.test(about) ? about : undefined,
       });
     }
+    case 'document.notice.sent':
+      return item('document-notice-sent');
+    case 'document.notice.failed':
+      return item('document-notice-failed');
     default:
       return null;
   }
