@@ -204,8 +204,12 @@ test.describe('dashboard and policies', () => {
         0,
       );
 
-      // "Your policies" from the main menu: her policies by group, each opening its overview.
-      await page.locator('#main-menu').getByRole('link', { name: 'Your policies', exact: true }).click();
+      // "Your policies" from the main menu: her policies by group, each opening its overview. The item
+      // says how many of her policy documents are new (issue 40).
+      await page
+        .locator('#main-menu')
+        .getByRole('link', { name: /^Your policies( \d+ new)?$/ })
+        .click();
       await expect(page).toHaveURL(/\/account\/policies\/?$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Your policies' })).toBeVisible();
       await expect(page).toHaveTitle('Your policies – Meridian Mutual');

@@ -18,7 +18,7 @@ async function billsPage(page: Page, request: APIRequestContext) {
   await toDashboardPastMarketingStep(page);
   await page
     .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: 'Bills and payments' })
+    .getByRole('link', { name: /^Bills and payments/ })
     .click();
   await expect(page).toHaveURL(/\/account\/bills-and-payments$/);
   await expect(page.getByRole('heading', { name: /^Billing account BA/ }).first()).toBeVisible();
@@ -38,6 +38,15 @@ test('a bill not opened yet is marked New until it is opened, on every device', 
   await expect(marked.first()).toBeVisible();
   const before = await marked.count();
   expect(before).toBeGreaterThan(0);
+  // The menu item says how many, in its name.
+  const billsItem = (tab: Page, count: number) =>
+    tab
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', {
+        name: count > 0 ? `Bills and payments ${count} new` : 'Bills and payments',
+        exact: true,
+      });
+  await expect(billsItem(page, before)).toBeVisible();
   // Screen readers hear it with the document's button too.
   const button = marked.first().getByRole('button', { name: /^View PDF .+ \(New\)$/ });
   const name = (await marked.first().locator('.document-row__name').textContent())!
@@ -59,6 +68,7 @@ test('a bill not opened yet is marked New until it is opened, on every device', 
     await expect(row.getByRole('button', { name: /^View PDF / })).toBeVisible();
     await expect(row.locator('.tag')).toHaveCount(0);
     await expect(second.locator('.document-row .tag', { hasText: 'New' })).toHaveCount(before - 1);
+    await expect(billsItem(second, before - 1)).toBeVisible();
   } finally {
     await other.close();
   }

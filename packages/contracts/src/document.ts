@@ -76,6 +76,18 @@ export const documentTitle = z.string().check(
   z.regex(/^[^/\\\u0000-\u001f\u007f]+$/, 'A title has no slashes or control characters'),
 );
 
+/** How many of the customer's documents they have not opened yet (issue 40): the menu says so. */
+export const newDocumentCounts = named(
+  z.object({
+    /** Billing documents (Bills and payments). */
+    bills: z.number().check(z.int(), z.minimum(0)),
+    /** Documents of their policies' packs (each policy's documents page, under Your policies). */
+    policyDocuments: z.number().check(z.int(), z.minimum(0)),
+  }),
+  'NewDocumentCounts',
+);
+export type NewDocumentCounts = z.infer<typeof newDocumentCounts>;
+
 const billingParams = z.strictObject({ customerId: customerIdValue });
 const policyParams = z.strictObject({ customerId: customerIdValue, policyId: policyNumber });
 
@@ -191,3 +203,15 @@ export function fileNameFromContentDisposition(header: string | null | undefined
   const name = plain?.[1] ?? plain?.[2]?.trim();
   return name ? pdfFileName(name) : DEFAULT_DOWNLOAD_FILENAME;
 }
+
+export const newDocumentCountsCall = defineCall({
+  id: 'document.newCounts',
+  summary:
+    "How many of the customer's bills and policy documents they have not opened yet, on any device. 404 when the customer id is not the token's.",
+  service: 'document',
+  method: 'GET',
+  path: '/api/v1/document/new/:customerId',
+  auth: true,
+  params: billingParams,
+  responses: { 200: newDocumentCounts, ...customerCallErrors },
+});

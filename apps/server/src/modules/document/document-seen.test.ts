@@ -52,8 +52,19 @@ describe.each(databases())('documents not opened yet on $name', ({ open }) => {
     expect(fresh.length).toBeGreaterThan(0);
     const opened = fresh[0]!;
 
+    // The menu's count says as much; another customer's count is not hers to read.
+    const counts = async () =>
+      (await get(helenElsewhere, `/api/v1/document/new/${helen.customerId}`)).json<{
+        bills: number;
+        policyDocuments: number;
+      }>();
+    const countedBefore = await counts();
+    expect(countedBefore.bills).toBeGreaterThanOrEqual(fresh.length);
+    expect((await get(helen, '/api/v1/document/new/C1000001')).statusCode).toBe(404);
+
     const pdf = await get(helen, `/api/v1/document/billing/${helen.customerId}/${opened.id}`);
     expect(pdf.statusCode).toBe(200);
+    expect((await counts()).bills).toBeLessThan(countedBefore.bills);
     const after = await bills(helenElsewhere);
     expect(after.find((d) => d.id === opened.id)?.isNew).toBe(false);
     expect(after.map((d) => d.id)).toEqual(before.map((d) => d.id));

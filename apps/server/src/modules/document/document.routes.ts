@@ -5,6 +5,7 @@ import {
   listBillingDocumentsCall,
   getQuoteDocumentPdfCall,
   listPolicyDocumentsCall,
+  newDocumentCountsCall,
 } from '@portal/contracts/document';
 import { route } from '../../platform/route';
 import type { DocumentsService } from './document.service';
@@ -29,4 +30,5 @@ export async function documentRoutes(app: FastifyInstance, documents: DocumentsS
   route(app, getQuoteDocumentPdfCall, ({ params, reply }) =>
     documents.sendQuoteDocument(reply, params.customerId, params.policyId, params.docId, params.title),
   );
+  route(app, newDocumentCountsCall, ({ params }) => documents.newDocumentCounts(params.customerId));
 }

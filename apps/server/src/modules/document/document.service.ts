@@ -16,7 +16,7 @@ import {
   type DocumentKind,
   type DocumentRecord,
 } from './document.repository';
-import { markSeen } from './seen.repository';
+import { countNotSeen, markSeen } from './seen.repository';
 import { sendStoredFile } from './stored-file';
 
 /** The kinds of policy document that list the policy's cover (the others need no lines of business). */
@@ -118,6 +118,9 @@ export function createDocumentsService(ctx: DocumentContext) {
 
   return {
     ...createBillingService(ctx, addressee, pdfs),
+
+    /** How many of the customer's documents they have not opened yet (the menu's New counts). */
+    newDocumentCounts: (customerId: string) => countNotSeen(ctx.db, customerId),
 
     async policyDocuments(
       customerId: string,

@@ -43,3 +43,19 @@ export async function eraseSeen(q: Queryable, customerId: string): Promise<numbe
   const { rowCount } = await q.query('DELETE FROM document_seen WHERE customer_id = $1', [customerId]);
   return rowCount;
 }
+
+/** How many of the customer's bills and policy documents they have not opened. */
+export async function countNotSeen(
+  q: Queryable,
+  customerId: string,
+): Promise<{ bills: number; policyDocuments: number }> {
+  const { rows } = await q.query<{ bills: number; policy_documents: number }>(
+    `SELECT
+       (SELECT count(*)::int FROM billing_document b WHERE b.customer_id = $1
+          AND NOT EXISTS (SELECT 1 FROM document_seen s WHERE s.customer_id = $1 AND s.document_id = b.document_id)) AS bills,
+       (SELECT count(*)::int FROM document d WHERE d.customer_id = $1 AND d.pack_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM document_seen s WHERE s.customer_id = $1 AND s.document_id = d.document_id)) AS policy_documents`,
+    [customerId],
+  );
+  return { bills: Number(rows[0]?.bills ?? 0), policyDocuments: Number(rows[0]?.policy_documents ?? 0) };
+}

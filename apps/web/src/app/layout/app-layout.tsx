@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { commonText } from '../../content/use-site-settings';
 import { useSession } from '../../session/session';
+import { useCurrentUser } from '../../session/tokens';
 import { FullPageLoader } from '../loader/full-page-loader';
 import { NavigationLoader } from '../loader/navigation-loader';
 import type { ContentRouteData } from '../route-loaders';
@@ -14,6 +15,7 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, menuSkipTarget, SkipLinks } from './skip-links';
 import { useElementHeight } from './use-element-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
+import { useNewDocumentCounts } from './use-new-document-counts';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { headerMenus, visibleFor } from './nav-items';
 
@@ -52,6 +54,12 @@ export function AppLayout({
   const location = useLocation();
   const matches = useMatches();
   const { isAuthenticated, inMarketingStep, signOut } = useSession();
+  const user = useCurrentUser();
+  // How many documents are new beside the menu's items (issue 40), once the account's pages are open.
+  const newCounts = useNewDocumentCounts(
+    isAuthenticated && !inMarketingStep ? user?.customerId : undefined,
+    location.pathname,
+  );
   const isDesktop = useMediaQuery(`(min-width: ${settings.breakpoints.menuCollapse}px)`);
   const headerRef = useRef<HTMLElement>(null);
   const headerHeight = useElementHeight(headerRef);
@@ -127,6 +135,7 @@ export function AppLayout({
         crumbs={crumbs}
         hidden={scrolledDown}
         onSignOut={onSignOut}
+        newCounts={newCounts}
       />
       {askingToSignOut ? (
         <Suspense fallback={null}>

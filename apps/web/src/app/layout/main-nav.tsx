@@ -8,13 +8,15 @@ import { NavItemLink } from './nav-link';
 interface Props {
   items: readonly NavItem[];
   label: string;
+  /** Words beside an item, by its address: how many of its documents are new (issue 40). */
+  badges?: Readonly<Record<string, string>>;
 }
 
 /**
  * The main menu. Items with children open a sub-list behind a disclosure button (W3C disclosure
  * navigation pattern): Escape closes it, as do a click elsewhere and moving to another page.
  */
-export function MainNav({ items, label }: Props) {
+export function MainNav({ items, label, badges = {} }: Props) {
   const location = useLocation();
   const baseId = useId();
   const navRef = useRef<HTMLElement>(null);
@@ -57,7 +59,7 @@ export function MainNav({ items, label }: Props) {
           if (children.length === 0) {
             return (
               <li key={item.id} className="main-nav__item">
-                <NavItemLink item={item} className="main-nav__link" />
+                <NavItemLink item={item} className="main-nav__link" badge={badges[item.url]} />
               </li>
             );
           }

@@ -5,7 +5,16 @@ import { NEW_TAB_NOTE } from '../../content/content-link';
 type LinkItem = Pick<NavItem, 'title' | 'url' | 'opensIn'>;
 
 /** A navigation item: site paths through the router (marked current when active), others as plain links. */
-export function NavItemLink({ item, className }: { item: LinkItem; className: string }) {
+export function NavItemLink({
+  item,
+  className,
+  badge,
+}: {
+  item: LinkItem;
+  className: string;
+  /** Shown after the title, and part of the link's name ("Bills and payments 2 new"). */
+  badge?: string | undefined;
+}) {
   const newTab = item.opensIn === 'NewTab';
   if (item.url.startsWith('/') && !newTab) {
     return (
@@ -15,6 +24,7 @@ export function NavItemLink({ item, className }: { item: LinkItem; className: st
         end
       >
         {item.title}
+        {badge ? <span className="main-nav__badge"> {badge}</span> : null}
       </RouterNavLink>
     );
   }

@@ -20,6 +20,8 @@ interface Props {
   /** Slid up by the hide offset (the page is scrolling down). */
   hidden: boolean;
   onSignOut: () => void;
+  /** Documents not opened yet, by menu item address (issue 40). */
+  newCounts?: Readonly<Record<string, number>>;
 }
 
 const SITE_MENU_ID = 'site-menu';
@@ -29,7 +31,7 @@ const SITE_MENU_ID = 'site-menu';
  * behind a Menu button below the collapse width) and the breadcrumbs.
  */
 export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
-  { settings, navigation, isAuthenticated, showMainMenu, crumbs, hidden, onSignOut },
+  { settings, navigation, isAuthenticated, showMainMenu, crumbs, hidden, onSignOut, newCounts = {} },
   ref,
 ) {
   const location = useLocation();
@@ -120,7 +122,20 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
         ].join(' ')}
       >
         <div className="container">
-          {mainItems.length > 0 ? <MainNav items={mainItems} label={texts.main} /> : null}
+          {mainItems.length > 0 ? (
+            <MainNav
+              items={mainItems}
+              label={texts.main}
+              badges={Object.fromEntries(
+                Object.entries(newCounts)
+                  .filter(([, count]) => count > 0)
+                  .map(([url, count]) => [
+                    url,
+                    commonText(settings, 'newInMenu', '{count} new').replace('{count}', String(count)),
+                  ]),
+              )}
+            />
+          ) : null}
           <UtilityNav
             className="utility-nav--narrow"
             items={utilityItems}
