@@ -40,12 +40,10 @@ test('a bill not opened yet is marked New until it is opened, on every device', 
   expect(before).toBeGreaterThan(0);
   // The menu item says how many, in its name.
   const billsItem = (tab: Page, count: number) =>
-    tab
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', {
-        name: count > 0 ? `Bills and payments ${count} new` : 'Bills and payments',
-        exact: true,
-      });
+    tab.getByRole('navigation', { name: 'Main menu' }).getByRole('link', {
+      name: count > 0 ? `Bills and payments ${count} new` : 'Bills and payments',
+      exact: true,
+    });
   await expect(billsItem(page, before)).toBeVisible();
   // Screen readers hear it with the document's button too.
   const button = marked.first().getByRole('button', { name: /^View PDF .+ \(New\)$/ });
