@@ -12,10 +12,11 @@ import { demo, signIn, toDashboardPastMarketingStep } from './auth-helpers';
 const { david } = demo;
 const phone = { number: david.landline, radio: david.landlineCallRadio };
 
-async function billsPage(page: Page, request: APIRequestContext) {
+async function billsPage(page: Page, request: APIRequestContext, onDashboard?: () => Promise<void>) {
   await page.goto('/login');
   await signIn(page, request, david, phone);
   await toDashboardPastMarketingStep(page);
+  await onDashboard?.();
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: /^Bills and payments/ })
@@ -56,12 +57,21 @@ test('a bill not opened yet is marked New until it is opened, on every device', 
   await button.click();
   await download;
   await expect(marked).toHaveCount(before - 1);
+  // The menu says so at once.
+  await expect(billsItem(page, before - 1)).toBeVisible();
 
   // Another browser of David's: that bill is no longer New, the others still are.
   const other = await newContext(browser);
   try {
     const second = await other.newPage();
-    await billsPage(second, request);
+    await billsPage(second, request, async () => {
+      // The dashboard's policy cards link to a policy's documents not opened yet.
+      const policies = second.getByRole('region', { name: 'Your policies' });
+      await expect(
+        policies.getByRole('link', { name: /^New \d+ new documents? .+ 204\w+$/ }).first(),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(second);
+    });
     const row = second.locator('.document-row').filter({ hasText: name }).first();
     await expect(row.getByRole('button', { name: /^View PDF / })).toBeVisible();
     await expect(row.locator('.tag')).toHaveCount(0);

@@ -83,6 +83,8 @@ export const newDocumentCounts = named(
     bills: z.number().check(z.int(), z.minimum(0)),
     /** Documents of their policies' packs (each policy's documents page, under Your policies). */
     policyDocuments: z.number().check(z.int(), z.minimum(0)),
+    /** The same by policy number, for the policies that have any (the dashboard's policy cards). */
+    byPolicy: z.record(z.string(), z.number().check(z.int(), z.minimum(1))),
   }),
   'NewDocumentCounts',
 );

@@ -57,9 +57,15 @@ describe.each(databases())('documents not opened yet on $name', ({ open }) => {
       (await get(helenElsewhere, `/api/v1/document/new/${helen.customerId}`)).json<{
         bills: number;
         policyDocuments: number;
+        byPolicy: Record<string, number>;
       }>();
     const countedBefore = await counts();
     expect(countedBefore.bills).toBeGreaterThanOrEqual(fresh.length);
+    // Her policies' new documents, by policy: they add up.
+    expect(Object.values(countedBefore.byPolicy).reduce((a, b) => a + b, 0)).toBe(
+      countedBefore.policyDocuments,
+    );
+    expect(countedBefore.policyDocuments).toBeGreaterThan(0);
     expect((await get(helen, '/api/v1/document/new/C1000001')).statusCode).toBe(404);
 
     const pdf = await get(helen, `/api/v1/document/billing/${helen.customerId}/${opened.id}`);

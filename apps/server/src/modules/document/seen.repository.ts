@@ -44,18 +44,28 @@ export async function eraseSeen(q: Queryable, customerId: string): Promise<numbe
   return rowCount;
 }
 
-/** How many of the customer's bills and policy documents they have not opened. */
+/** How many of the customer's bills and policy documents they have not opened, and by policy. */
 export async function countNotSeen(
   q: Queryable,
   customerId: string,
-): Promise<{ bills: number; policyDocuments: number }> {
-  const { rows } = await q.query<{ bills: number; policy_documents: number }>(
-    `SELECT
-       (SELECT count(*)::int FROM billing_document b WHERE b.customer_id = $1
-          AND NOT EXISTS (SELECT 1 FROM document_seen s WHERE s.customer_id = $1 AND s.document_id = b.document_id)) AS bills,
-       (SELECT count(*)::int FROM document d WHERE d.customer_id = $1 AND d.pack_id IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM document_seen s WHERE s.customer_id = $1 AND s.document_id = d.document_id)) AS policy_documents`,
+): Promise<{ bills: number; policyDocuments: number; byPolicy: Record<string, number> }> {
+  const { rows } = await q.query<{ policy_number: string | null; count: number }>(
+    `SELECT NULL AS policy_number, count(*)::int AS count FROM billing_document b
+      WHERE b.customer_id = $1
+        AND NOT EXISTS (SELECT 1 FROM document_seen s WHERE s.customer_id = $1 AND s.document_id = b.document_id)
+     UNION ALL
+     SELECT p.policy_number, count(*)::int FROM document d JOIN document_pack p ON p.pack_id = d.pack_id
+      WHERE d.customer_id = $1
+        AND NOT EXISTS (SELECT 1 FROM document_seen s WHERE s.customer_id = $1 AND s.document_id = d.document_id)
+      GROUP BY p.policy_number`,
     [customerId],
   );
-  return { bills: Number(rows[0]?.bills ?? 0), policyDocuments: Number(rows[0]?.policy_documents ?? 0) };
+  const byPolicy: Record<string, number> = {};
+  let bills = 0;
+  for (const row of rows) {
+    if (row.policy_number === null) bills = Number(row.count);
+    else if (Number(row.count) > 0) byPolicy[row.policy_number] = Number(row.count);
+  }
+  const policyDocuments = Object.values(byPolicy).reduce((sum, n) => sum + n, 0);
+  return { bills, policyDocuments, byPolicy };
 }

@@ -15,7 +15,7 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, menuSkipTarget, SkipLinks } from './skip-links';
 import { useElementHeight } from './use-element-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
-import { useNewDocumentCounts } from './use-new-document-counts';
+import { useMenuNewCounts } from './use-new-document-counts';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { headerMenus, visibleFor } from './nav-items';
 
@@ -56,7 +56,7 @@ export function AppLayout({
   const { isAuthenticated, inMarketingStep, signOut } = useSession();
   const user = useCurrentUser();
   // How many documents are new beside the menu's items (issue 40), once the account's pages are open.
-  const newCounts = useNewDocumentCounts(
+  const newCounts = useMenuNewCounts(
     isAuthenticated && !inMarketingStep ? user?.customerId : undefined,
     location.pathname,
   );

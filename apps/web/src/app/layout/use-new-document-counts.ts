@@ -1,34 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useNewDocumentCounts } from '../../session/new-documents';
 
 /** The menu items that count their documents (navigation.json's addresses). */
 const BILLS_PAGE = '/account/bills-and-payments';
 const POLICIES_PAGE = '/account/policies';
 
-/** The menu items (by address) that say how many of their documents are new, and the counts. */
+/** How many documents are new, by the address of the menu item they belong to. */
 export type NewCounts = Readonly<Record<string, number>>;
 
 /**
- * The counts of documents not opened yet, read when a signed-in customer opens a page (so a document
- * opened on one page is counted off on the next); none while signed out or when the read fails (the
- * menu then says nothing).
+ * The counts of documents not opened yet beside the menu's items (issue 40), read when a signed-in
+ * customer opens a page; none while signed out or before the first read answers.
  */
-export function useNewDocumentCounts(customerId: string | undefined, pathname: string): NewCounts {
-  const [counts, setCounts] = useState<{ customerId: string; counts: NewCounts } | null>(null);
-  useEffect(() => {
-    if (!customerId) return;
-    let live = true;
-    import('./new-documents')
-      .then(({ fetchNewDocumentCounts }) => fetchNewDocumentCounts(customerId))
-      .then(
-        ({ bills, policyDocuments }) => {
-          if (live)
-            setCounts({ customerId, counts: { [BILLS_PAGE]: bills, [POLICIES_PAGE]: policyDocuments } });
-        },
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [customerId, pathname]);
-  return counts && counts.customerId === customerId ? counts.counts : {};
+export function useMenuNewCounts(customerId: string | undefined, pathname: string): NewCounts {
+  const counts = useNewDocumentCounts(customerId, pathname);
+  return counts ? { [BILLS_PAGE]: counts.bills, [POLICIES_PAGE]: counts.policyDocuments } : {};
 }

@@ -6,6 +6,7 @@ import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSiteSettings } from '../../../content/use-site-settings';
+import { refreshNewDocumentCounts } from '../../../session/new-documents';
 import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
 import { downloadBillingDocument } from '../api/download-billing-document';
@@ -82,8 +83,10 @@ function BillingDocumentsBlock({ block }: { block: BlockOf<'billingDocuments'> }
                     onDownload={() =>
                       downloadBillingDocument(user.customerId, doc.id, doc.name, account.accountNumber).then(
                         // Opened: the lists read next say so (the New mark, issue 40).
-                        () =>
-                          void queryClient.invalidateQueries({ queryKey: ['document'], refetchType: 'none' }),
+                        () => {
+                          void queryClient.invalidateQueries({ queryKey: ['document'], refetchType: 'none' });
+                          refreshNewDocumentCounts(user.customerId);
+                        },
                       )
                     }
                   />

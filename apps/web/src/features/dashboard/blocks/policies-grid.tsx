@@ -17,10 +17,21 @@ import {
   type GridCategory,
 } from '../grid-state';
 import { useCustomerData } from '../../../content/use-customer-data';
+import { useNewDocumentCounts } from '../../../session/new-documents';
+import { useCurrentUser } from '../../../session/tokens';
 
 const categoryOfMode = { Active: 'active', Upcoming: 'upcoming', Expired: 'expired' } as const;
 
-function PolicyCard({ policy, block }: { policy: PolicySummary; block: BlockOf<'policiesGrid'> }) {
+function PolicyCard({
+  policy,
+  block,
+  newDocuments = 0,
+}: {
+  policy: PolicySummary;
+  block: BlockOf<'policiesGrid'>;
+  /** Its documents the customer has not opened yet (issue 40). */
+  newDocuments?: number;
+}) {
   const label = (key: string, fallback: string) => block.labels[key] ?? fallback;
   const expired = policy.status === 'Expired';
   const upcoming = policy.status === 'Upcoming';
@@ -51,6 +62,23 @@ function PolicyCard({ policy, block }: { policy: PolicySummary; block: BlockOf<'
           <dd>{formatLongDate(upcoming ? policy.startDate : policy.renewalDate)}</dd>
         </div>
       </dl>
+      {newDocuments > 0 && (
+        <p className="policy-card__new">
+          <Link to={`/account/policies/documents?id=${encodeURIComponent(policy.policyNumber)}`}>
+            <strong className="tag tag--yellow">{label('new', 'New')}</strong>{' '}
+            {fillPlaceholders(
+              newDocuments === 1
+                ? label('newDocument', '1 new document')
+                : label('newDocuments', '{count} new documents'),
+              { count: newDocuments },
+            )}
+            <span className="visually-hidden">
+              {' '}
+              {policy.productName} {policy.policyNumber}
+            </span>
+          </Link>
+        </p>
+      )}
       <Link
         className="button button--secondary"
         to={`/account/policies/?id=${encodeURIComponent(policy.policyNumber)}`}
@@ -74,6 +102,9 @@ function PolicyCard({ policy, block }: { policy: PolicySummary; block: BlockOf<'
  */
 function PoliciesGridBlock({ block }: { block: BlockOf<'policiesGrid'> }) {
   const { data } = useCustomerData();
+  const user = useCurrentUser();
+  // Read by the menu as the page opened; shown here as it arrives.
+  const newDocuments = useNewDocumentCounts(user?.customerId)?.byPolicy ?? {};
   const mode = displayModeOf(data?.policies);
   const [chosen, setChosen] = useState<GridCategory | null>(null);
   const [shown, setShown] = useState<Record<GridCategory, number>>({
@@ -152,7 +183,12 @@ function PoliciesGridBlock({ block }: { block: BlockOf<'policiesGrid'> }) {
       >
         <ul className="card-grid">
           {policies.slice(0, count).map((policy) => (
-            <PolicyCard key={policy.policyNumber} policy={policy} block={block} />
+            <PolicyCard
+              key={policy.policyNumber}
+              policy={policy}
+              block={block}
+              newDocuments={newDocuments[policy.policyNumber]}
+            />
           ))}
         </ul>
       </LoadMoreList>

@@ -6,6 +6,7 @@ import { RichText } from '../../../content/rich-text';
 import { formatLongDate } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSiteSettings } from '../../../content/use-site-settings';
+import { refreshNewDocumentCounts } from '../../../session/new-documents';
 import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
 import { downloadInsert } from '../api/download-insert';
@@ -76,7 +77,10 @@ export function PolicyDocumentsBlock({ block }: { block: BlockOf<'policyDocument
       policy.policyNumber,
       doc.id,
       `${doc.name} ${policy.policyNumber}`,
-    ).then(() => void queryClient.invalidateQueries({ queryKey: ['document'], refetchType: 'none' }));
+    ).then(() => {
+      void queryClient.invalidateQueries({ queryKey: ['document'], refetchType: 'none' });
+      refreshNewDocumentCounts(user.customerId);
+    });
   const headingId = `${block.id}-heading`;
 
   return (
