@@ -28,6 +28,16 @@ export const demo = {
     mobile: '07700900555',
     textRadio: 'Text message to +44 XXXX XXX555',
   },
+  /**
+   * The customer of the issue-40 journeys (a message kept over an idle sign-out, documents marked New):
+   * no other journey signs her in, so their codes leave the others' hourly allowance alone.
+   */
+  eleanorVaughan: {
+    email: 'eleanor.vaughan@example.co.uk',
+    password: 'YewTreeLedbury54',
+    mobile: '07700900616',
+    textRadio: 'Text message to +44 XXXX XXX616',
+  },
   david: {
     email: 'david.okafor@example.co.uk',
     password: 'HomeFarmHarvest61',

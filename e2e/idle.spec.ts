@@ -12,7 +12,7 @@ import { demo, signIn, signOutButton, toDashboardPastMarketingStep } from './aut
  * where the wall clock moves while timers do not (setSystemTime), which is what a sleep is.
  */
 
-const { david } = demo;
+const { david, eleanorVaughan } = demo;
 const IDLE_MS = 60_000;
 const COUNTDOWN_SECONDS = 20;
 const STEP_MS = 500;
@@ -51,12 +51,22 @@ async function shortenIdleTime(context: BrowserContext) {
   );
 }
 
-async function signedInIdleReady(page: Page, request: Parameters<typeof signIn>[1]) {
+type Customer = Parameters<typeof signIn>[2];
+type Phone = Parameters<typeof signIn>[3];
+const davidsLandline: Phone = { number: david.landline, radio: david.landlineCallRadio };
+const eleanorsMobile: Phone = { number: eleanorVaughan.mobile, radio: eleanorVaughan.textRadio };
+
+async function signedInIdleReady(
+  page: Page,
+  request: Parameters<typeof signIn>[1],
+  who: Customer = david,
+  phone: Phone = davidsLandline,
+) {
   await shortenIdleTime(page.context());
   watchInactivityCode(page);
   await page.clock.install();
   await page.goto('/login');
-  await signIn(page, request, david, { number: david.landline, radio: david.landlineCallRadio });
+  await signIn(page, request, who, phone);
   await toDashboardPastMarketingStep(page);
   await settled(page);
 }
@@ -280,7 +290,7 @@ test.describe('inactivity', () => {
     page,
     request,
   }) => {
-    await signedInIdleReady(page, request);
+    await signedInIdleReady(page, request, eleanorVaughan, eleanorsMobile);
     await page.goto('/contact-us');
     await settled(page);
     const form = page.getByRole('form', { name: 'Contact us' });
@@ -301,7 +311,7 @@ test.describe('inactivity', () => {
     });
 
     // Signing in again comes back to the form, as typed, saying so.
-    await signIn(page, request, david, { number: david.landline, radio: david.landlineCallRadio });
+    await signIn(page, request, eleanorVaughan, eleanorsMobile);
     await expect(page).toHaveURL(/\/contact-us$/);
     await expect(
       page
