@@ -109,6 +109,7 @@ export const onDemandShellChunks = {
   cancel: 'signing out while a sign-in transaction is open',
   'end-current-session': 'signing out',
   'content-modal': 'the sign-out question (Sign out in the header)',
+  drafts: 'an idle sign-out (what a form was typing is kept: issue 40)',
   'content-calls':
     'moving to another page (its content), or a page opened without its content in the HTML (with a query string, or the navigation unavailable)',
 };

@@ -1,7 +1,6 @@
 import { currentPath, navigateTo } from '../lib/app-navigation';
 import { removeSession, sessionKeys, writeSession } from './storage-keys';
 import { broadcast } from './cross-tab';
-import { keepOpenDrafts } from './drafts';
 import { keepsAddressForAfterLogin } from './guards';
 import { getAuthSnapshot, setAuthenticated, setSessionData } from './session-store';
 import { getCurrentUser, removeTokens, resetRenewalGuard, revokeRefreshToken } from './tokens';
@@ -102,7 +101,15 @@ async function run(options: SignOutOptions): Promise<void> {
 
   // What the customer was typing stays in this browser for their next sign-in (issue 40), before the
   // session (and with it the forms) goes.
-  const keptDraftsAt = reason === 'idle' ? keepOpenDrafts(here) : null;
+  // (The module is the forms' own: loaded here only for an idle sign-out, so the start-up code carries
+  // none of it.)
+  const keptDraftsAt =
+    reason === 'idle'
+      ? await import('./drafts').then(
+          (d) => d.keepOpenDrafts(here),
+          () => null,
+        )
+      : null;
 
   if (!options.fromOtherTab) {
     const ends: Promise<void>[] = [];
