@@ -245,7 +245,8 @@ describe.each(databases())('changing contact details and closing the online acco
   it('answers the same for an address another account uses: that address gets a notice, no code, and no code confirms it', async () => {
     const who = await signIn(t, brenda.email!);
     const margaret = 'margaret.thompson@example.co.uk';
-    const before = (await outbox(t.app, margaret)).length;
+    // What reaches her from now on (the outbox answers the newest 50: a long-lived database has more).
+    const newest = (await outbox(t.app, margaret))[0]?.id ?? 0;
     const started = performance.now();
     const taken = await startEmail(who, margaret.toUpperCase(), margaret);
     const takenMs = performance.now() - started;
@@ -260,8 +261,8 @@ describe.each(databases())('changing contact details and closing the online acco
     expect(takenMs).toBeGreaterThanOrEqual(140);
     expect(freeMs).toBeGreaterThanOrEqual(140);
 
-    const toMargaret = await outbox(t.app, margaret);
-    expect(toMargaret.length).toBe(before + 1);
+    const toMargaret = (await outbox(t.app, margaret)).filter((m) => m.id > newest);
+    expect(toMargaret).toHaveLength(1);
     expect(toMargaret[0]!.kind).toBe('email-change-address-in-use');
     expect(toMargaret[0]!.body).not.toMatch(/\b\d{6}\b/);
 
