@@ -77,16 +77,22 @@ const mobileChanged = z.object({
 /** The customer closed their online account; their record and policies stay (decision 026). */
 const accountClosed = z.object({ customerId, at: isoDateTime });
 
-/** A document a notice was about: its id (a billing document's or a pack's or quote's document's) and kind. */
+/**
+ * A document (or message) a notice was about: its id (a billing document's, a pack's or quote's
+ * document's, or a customer message's) and kind.
+ */
 const noticedDocument = z.object({
   documentId: z.string(),
-  /** bill, policy (a document of a policy pack) or quote. */
-  category: z.enum(['bill', 'policy', 'quote']),
-  /** The document's kind as loaded: statement, schedule, certificate, quote_summary, ... */
+  /** bill, policy (a document of a policy pack), quote, or message (a customer message in "Your messages"). */
+  category: z.enum(['bill', 'policy', 'quote', 'message']),
+  /** The document's kind as loaded (statement, schedule, certificate, quote_summary, ...); a message's category. */
   kind: z.string(),
   /** new, or updated: a changed version of a document already held. */
   change: z.enum(['new', 'updated']),
 });
+
+/** How a notice went: by email, or by text message. */
+const noticeChannel = z.enum(['email', 'sms']);
 
 /**
  * The customer was told by email that these documents are in their online account (issue 40: the
@@ -95,7 +101,8 @@ const noticedDocument = z.object({
 const documentNotified = z.object({
   customerId,
   documents: z.array(noticedDocument),
-  channel: z.literal('email'),
+  /** email, or sms: a text message to the mobile on record (the customer chose it in their preferences). */
+  channel: noticeChannel,
   at: isoDateTime,
 });
 
@@ -106,7 +113,7 @@ const documentNotified = z.object({
 const noticeFailed = z.object({
   customerId,
   documents: z.array(noticedDocument),
-  channel: z.literal('email'),
+  channel: noticeChannel,
   reason: z.enum(['refused', 'gave-up']),
   at: isoDateTime,
 });

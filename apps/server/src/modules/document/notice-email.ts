@@ -30,7 +30,22 @@ const categoryNames: Record<NoticeCategory, string> = {
   bill: 'Billing document',
   policy: 'Policy document',
   quote: 'Quote document',
+  message: 'A message from us',
 };
+
+/** A customer message in plain words, by its category (never its subject: that may name a policy detail). */
+const messageNames: Record<string, string> = {
+  renewal: 'A message about your renewal',
+  payment: 'A message about a payment',
+  claim: 'A message about your claim',
+  general: 'A message from us',
+};
+
+/** What a notice's line calls its item. */
+const itemName = (item: NoticeItem) =>
+  item.category === 'message'
+    ? (messageNames[item.kind] ?? categoryNames.message)
+    : (kindNames[item.kind] ?? categoryNames[item.category]);
 
 const londonTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -56,6 +71,8 @@ function pageOf(item: NoticeItem): { path: string; name: string } {
         : { path: '/account/dashboard', name: 'Your dashboard' };
     case 'quote':
       return { path: '/account/dashboard', name: 'Your dashboard' };
+    case 'message':
+      return { path: '/account/messages', name: 'Your messages' };
   }
 }
 
@@ -75,21 +92,29 @@ export function documentNoticeEmail(input: {
 }): OutboundMessage {
   const { items, publicUrl } = input;
   const lines = items.map((item) => {
-    const name = kindNames[item.kind] ?? categoryNames[item.category];
+    const name = itemName(item);
     const change = item.change === 'updated' ? ' (updated)' : '';
     return `- ${name}${change}, added ${londonTime.format(item.arrivedAt)}`;
   });
   const pages = [...new Map(items.map((item) => [pageOf(item).path, pageOf(item)])).values()];
   const single = items.length === 1;
   const updatedOnly = items.every((item) => item.change === 'updated');
-  const subject = single
-    ? updatedOnly
-      ? 'A document in your online account has been updated'
-      : 'You have a new document in your online account'
-    : 'You have new documents in your online account';
+  const messages = items.filter((item) => item.category === 'message').length;
+  const subject =
+    messages === items.length
+      ? single
+        ? 'You have a new message in your online account'
+        : 'You have new messages in your online account'
+      : messages > 0
+        ? 'You have new documents and messages in your online account'
+        : single
+          ? updatedOnly
+            ? 'A document in your online account has been updated'
+            : 'You have a new document in your online account'
+          : 'You have new documents in your online account';
   const text =
     `Dear ${input.firstName},\n\n` +
-    `${single ? 'This document is' : 'These documents are'} now in your online account:\n\n` +
+    `${single ? 'This is' : 'These are'} now in your online account:\n\n` +
     `${lines.join('\n')}\n\n` +
     `Sign in to read ${single ? 'it' : 'them'}:\n\n` +
     pages.map((page) => `${page.name}: ${publicUrl}${page.path}`).join('\n') +

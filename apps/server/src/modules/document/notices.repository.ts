@@ -2,8 +2,11 @@ import type { Queryable } from '../../platform/db';
 
 /* The document notices' table (migration 160): one row per new or changed document of a customer to tell. */
 
-/** Where a document is listed: the bills page, a policy's documents page, or the dashboard (quotes). */
-export type NoticeCategory = 'bill' | 'policy' | 'quote';
+/**
+ * Where a document is listed: the bills page, a policy's documents page, or the dashboard (quotes); or a
+ * customer message, in "Your messages" (its kind is the message's category).
+ */
+export type NoticeCategory = 'bill' | 'policy' | 'quote' | 'message';
 
 export interface NoticeInput {
   documentId: string;

@@ -316,6 +316,25 @@ export function createDocumentRecordsService(ctx: DocumentContext) {
       }
     },
 
+    /**
+     * A customer message (the module above that holds them) arrived or changed, in its write's transaction:
+     * notified as a document is, in the same email as documents arriving in the same window (issue 40).
+     */
+    recordMessageNotice: (
+      tx: Queryable,
+      customerId: string,
+      message: { messageId: string; category: string; change: 'new' | 'updated' },
+    ) =>
+      recordNotices(ctx, tx, customerId, [
+        {
+          documentId: message.messageId,
+          category: 'message',
+          kind: message.category,
+          change: message.change,
+          policyNumber: null,
+        },
+      ]),
+
     removeBillingDocument: (tx: Queryable, accountNumber: string, documentId: string) =>
       deleteBillingDocument(tx, accountNumber, documentId),
 
