@@ -368,15 +368,23 @@ test.describe('integration: records in, changes out (production portal)', () => 
       await expectNoSeriousA11yViolations(page);
     });
 
-    await test.step('she is paperless: the first sign-in step chose it (spec)', async () => {
+    await test.step('she is paperless (the first sign-in step chose it), and asks for texts too', async () => {
       await page.goto(at('/profile/preferences'));
       await expect(page.getByText('You currently get your documents online.')).toBeVisible();
+      // Issue 40 point 4: email is always on while paperless; texts to her mobile are hers to choose.
+      const notices = page.getByRole('region', { name: 'Tell me when a new document is ready' });
+      await expect(notices.getByText('so we always email you when a new one is ready')).toBeVisible();
+      await notices.getByRole('checkbox', { name: 'By text message to +44 XXXX XXX777' }).check();
+      await notices.getByRole('button', { name: 'Save how we tell you' }).click();
+      await expect(notices.getByText('How we tell you about new documents has been saved.')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
     });
 
     // Issue 40: a new bill and a renewal pack loaded for a paperless customer: one email lists both and
     // leads to them, both New; the insurer is told she was told, signed.
     const emailsBeforeNotice = portal.emails.inbox.messages.length;
     const webhooksBeforeNotice = portal.webhooks.inbox.messages.length;
+    const textsBeforeNotice = portal.texts.inbox.messages.length;
     await test.step('the insurer loads a new bill and a policy pack', async () => {
       const api = await integrationClient(portal, allIntegrationScopes);
       const file = await api.upload(pdf);
@@ -426,6 +434,16 @@ test.describe('integration: records in, changes out (production portal)', () => 
       expect(
         portal.emails.inbox.messages.slice(emailsBeforeNotice).filter((m) => m.to.includes(customer.email)),
       ).toHaveLength(1);
+    });
+
+    await test.step('a text tells her too, with one link and nothing else about her', async () => {
+      const text = await portal.texts.inbox.next(
+        (m) => nationalNumber(textOf(m).to) === customer.mobile && /new documents/.test(textOf(m).text),
+        { after: textsBeforeNotice, what: `the document notice texted to ${customer.mobile}` },
+      );
+      expect(textOf(text).text).toBe(
+        `You have 2 new documents in your online account. Sign in to read them: ${portal.url}/account/dashboard`,
+      );
     });
 
     await test.step('the insurer is told she was told, signed', async () => {

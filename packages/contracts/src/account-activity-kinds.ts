@@ -46,12 +46,18 @@ export const activityKinds = [
   'marketing-choice',
   /** Paperless choice saved (`paperless`). */
   'paperless-choice',
+  /** How to be told of new documents and messages saved (email, text; issue 40). */
+  'notice-choice',
   /** A contact-us message was sent (`about`: the product type it was about). */
   'contact-message-sent',
   /** We emailed that new documents are in the online account (a paperless customer; issue 40). */
   'document-notice-sent',
   /** That email could not be delivered: the insurer was told, to post the documents. */
   'document-notice-failed',
+  /** We texted that new documents are in the online account (the customer chose texts). */
+  'document-notice-texted',
+  /** That text could not be delivered. */
+  'document-notice-text-failed',
   'account-closed',
 ] as const;
 

@@ -44,6 +44,7 @@ describe('account contracts', () => {
       email: null,
       marketingPreferences: { email: null, phone: null, post: null, online: null },
       correspondencePreferences: { paperless: false, addressLines: ['1 High St'] },
+      noticePreferences: { email: false, emailRequired: false, text: false, textTo: null },
       registrationJourney: true,
       addedLater: 'ignored',
     });

@@ -39,10 +39,30 @@ export const correspondencePreferences = named(
 );
 export type CorrespondencePreferences = z.infer<typeof correspondencePreferences>;
 
+/**
+ * How the customer is told that a new document or message is in their online account (issue 40): by
+ * email (always while paperless: `emailRequired`) and, if they choose, by text message to their mobile.
+ */
+export const noticePreferences = named(
+  z.object({
+    /** Emailed of new documents and messages (true while paperless, whatever was chosen on paper). */
+    email: z.boolean(),
+    /** Paperless: the email cannot be turned off (it is how paperless documents are delivered). */
+    emailRequired: z.boolean(),
+    /** Texted of new documents and messages, to the mobile on record. */
+    text: z.boolean(),
+    /** That mobile, masked ("+44 XXXX XXX616"); null when none is on record (no texts can be chosen). */
+    textTo: z.nullable(z.string()),
+  }),
+  'NoticePreferences',
+);
+export type NoticePreferences = z.infer<typeof noticePreferences>;
+
 export const combinedPreferences = named(
   z.object({
     marketingPreferences,
     correspondencePreferences,
+    noticePreferences,
   }),
   'CombinedPreferences',
 );
@@ -54,6 +74,7 @@ export const userPreferences = named(
     email: z.nullable(z.string()),
     marketingPreferences,
     correspondencePreferences,
+    noticePreferences,
     /** True while the first-sign-in preferences step is outstanding (online marketing never answered). */
     registrationJourney: z.boolean(),
   }),
@@ -78,15 +99,28 @@ const correspondenceUpdate = z.strictObject({
   addressLines: z.optional(addressLines),
 });
 
+/**
+ * A change to how new documents are notified: email (refused as false while paperless) and text (refused
+ * as true with no mobile on record).
+ */
+const noticeUpdate = z
+  .partial(z.strictObject({ email: z.boolean(), text: z.boolean() }))
+  .check(z.refine((v) => Object.keys(v).length > 0, { message: 'Choose email, text or both' }));
+
 export const updatePreferencesBody = z
   .strictObject({
     marketingPreferences: z.optional(marketingUpdate),
     correspondencePreferences: z.optional(correspondenceUpdate),
+    noticePreferences: z.optional(noticeUpdate),
   })
   .check(
-    z.refine((v) => v.marketingPreferences !== undefined || v.correspondencePreferences !== undefined, {
-      message: 'Send marketingPreferences, correspondencePreferences or both',
-    }),
+    z.refine(
+      (v) =>
+        v.marketingPreferences !== undefined ||
+        v.correspondencePreferences !== undefined ||
+        v.noticePreferences !== undefined,
+      { message: 'Send marketingPreferences, correspondencePreferences, noticePreferences or a mix' },
+    ),
   );
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;
 

@@ -26,6 +26,14 @@ export const messagingVariables = z.object({
    * email (issue 40). 0 sends each pass's notices at once.
    */
   DOCUMENT_NOTICE_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /**
+   * Quiet hours, UK time, as HH:MM-HH:MM (it may wrap midnight), or `off`: a text telling a customer of
+   * new documents waits until they end (emails do not wait).
+   */
+  DOCUMENT_NOTICE_QUIET_HOURS: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, 'Expected HH:MM-HH:MM (UK time) or off')
+    .default('21:00-08:00'),
 });
 type MessagingValues = z.infer<typeof messagingVariables> & NodeEnv;
 
@@ -48,6 +56,11 @@ export interface MessagingConfig {
      * them all (DOCUMENT_NOTICE_WINDOW_MINUTES).
      */
     documentNoticeWindowMs: number;
+    /**
+     * Quiet hours for notice texts, as minutes after midnight UK time (start, end; start > end wraps
+     * midnight), or null for none (DOCUMENT_NOTICE_QUIET_HOURS).
+     */
+    documentNoticeQuietHours: { start: number; end: number } | null;
   };
   devOutbox: boolean;
 }
@@ -67,9 +80,20 @@ export function messagingConfig(e: MessagingValues, modules: ReadonlySet<ModuleN
       smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
       sendNowTimeoutMs: e.SEND_NOW_TIMEOUT_MS,
       documentNoticeWindowMs: e.DOCUMENT_NOTICE_WINDOW_MINUTES * 60_000,
+      documentNoticeQuietHours: quietHours(e.DOCUMENT_NOTICE_QUIET_HOURS),
     },
     devOutbox: e.NODE_ENV !== 'production' && e.DEV_OUTBOX === 'on',
   };
+}
+
+/** "21:00-08:00" as minutes after midnight; null for "off" or an empty span (start = end). */
+function quietHours(value: string): { start: number; end: number } | null {
+  if (value === 'off') return null;
+  const [start = 0, end = 0] = value
+    .split('-')
+    .map((time) => time.split(':').map(Number))
+    .map(([hours = 0, minutes = 0]) => hours * 60 + minutes);
+  return start === end ? null : { start, end };
 }
 
 /** The modules that send customers codes (texts, calls) or emails, directly or through identity. */

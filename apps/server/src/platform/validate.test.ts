@@ -53,7 +53,7 @@ describe('parseInput with the contracts', () => {
   it('keys an issue about the whole input by the part of the request', () => {
     const error = rejection(() => parseInput(updatePreferencesBody, {}));
     expect(error.fieldErrors).toEqual({
-      body: 'Send marketingPreferences, correspondencePreferences or both',
+      body: 'Send marketingPreferences, correspondencePreferences, noticePreferences or a mix',
     });
   });
 });

@@ -31,5 +31,6 @@ export const blockLoaders: BlockLoaders = {
   signInSessions: () => import('../features/profile/blocks/sign-in-sessions'),
   marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
   correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
+  noticePreferences: () => import('../features/preferences/blocks/notice-preferences'),
   contactForm: () => import('../features/contact/blocks/contact-form'),
 };

@@ -137,6 +137,15 @@ export const contactDetailsBlock = z.looseObject({
   ),
   /** The password dialog when a change needs a recent sign-in (403 REAUTHENTICATION_REQUIRED). */
   reauthenticate: z.optional(reauthenticationTexts),
+  /**
+   * Above a change form that gives back what the customer was typing when the inactivity timer signed
+   * them out (kept in their browser for a day; never a code), and the button that empties it.
+   */
+  draftKeptText: z._default(
+    z.string(),
+    'We kept what you were typing when we signed you out. Check it, then carry on.',
+  ),
+  discardDraftText: z._default(z.string(), 'Start again'),
 });
 
 /** The modal's fields by name: the code (a mobileCode and a landlineCode field) and both passwords. */
@@ -368,6 +377,32 @@ export const correspondencePreferencesBlock = z.looseObject({
   errorMessage: richText,
   loadErrorMessage: richText,
   /** Shown while the preferences load ("Loading your preferences…"). */
+  loadingText: z.string(),
+});
+
+/**
+ * How the customer is told of new documents and messages (issue 40): email (always while paperless, then
+ * said rather than offered) and text message to the mobile on record (`textLabel` carries `{mobile}`).
+ */
+export const noticePreferencesBlock = z.looseObject({
+  ...blockBase,
+  type: z.literal('noticePreferences'),
+  body: z.optional(richText),
+  /** The question the checkboxes answer. */
+  legend: z.string(),
+  emailLabel: z.string(),
+  /** Said instead of the email checkbox while the customer is paperless. */
+  emailRequiredText: richText,
+  /** Carries `{mobile}`: the masked mobile on record. */
+  textLabel: z.string(),
+  /** Under the text checkbox: when texts are not sent (the quiet hours). */
+  textHint: z.string(),
+  /** Said instead of the text checkbox when no mobile is on record (may link to the contact details). */
+  noMobileText: richText,
+  saveText: z.string(),
+  successMessage: richText,
+  errorMessage: richText,
+  loadErrorMessage: richText,
   loadingText: z.string(),
 });
 
@@ -781,6 +816,7 @@ export const contentBlock = z.discriminatedUnion('type', [
   renewalsGridBlock,
   marketingPreferencesBlock,
   correspondencePreferencesBlock,
+  noticePreferencesBlock,
   agencyCardBlock,
   agencyContextualHelpBlock,
   policyContextualHelpBlock,

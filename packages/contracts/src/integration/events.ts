@@ -118,10 +118,23 @@ const noticeFailed = z.object({
   at: isoDateTime,
 });
 
+/**
+ * The customer changed how they are told of new documents and messages (issue 40): by email (always on
+ * while paperless) and by text message to their mobile. Both as now in effect, and as before.
+ */
+const noticesUpdated = z.object({
+  customerId,
+  email: z.boolean(),
+  text: z.boolean(),
+  previous: z.object({ email: z.boolean(), text: z.boolean() }),
+  at: isoDateTime,
+});
+
 /** Every event type and the shape of its `data`. */
 export const customerEventData = {
   'customer.marketing.updated': named(marketingUpdated, 'MarketingUpdatedEventData'),
   'customer.correspondence.updated': named(correspondenceUpdated, 'CorrespondenceUpdatedEventData'),
+  'customer.notices.updated': named(noticesUpdated, 'NoticesUpdatedEventData'),
   'customer.contact.sent': named(contactSent, 'ContactSentEventData'),
   'customer.registration.completed': named(registrationCompleted, 'RegistrationCompletedEventData'),
   'customer.email.changed': named(emailChanged, 'EmailChangedEventData'),
@@ -150,6 +163,7 @@ export const customerEvent = named(
   z.discriminatedUnion('type', [
     eventOf('customer.marketing.updated'),
     eventOf('customer.correspondence.updated'),
+    eventOf('customer.notices.updated'),
     eventOf('customer.contact.sent'),
     eventOf('customer.registration.completed'),
     eventOf('customer.email.changed'),

@@ -20,7 +20,7 @@ interface AuditRow {
 const SEEDED_PREFERENCES = `
   UPDATE customer_preferences SET marketing_email = NULL, marketing_phone = NULL, marketing_post = NULL,
     marketing_online = CASE customer_id WHEN 'C1000001' THEN true END, paperless = customer_id = 'C1000001',
-    correspondence_address_lines = '[]'::jsonb
+    correspondence_address_lines = '[]'::jsonb, notice_email = false, notice_text = false
   WHERE customer_id IN ('C1000001', 'C1000002')`;
 
 describe.each(databases())('account service on $name: preferences and status token', ({ open }) => {
@@ -95,6 +95,8 @@ describe.each(databases())('account service on $name: preferences and status tok
       email: MARGARET,
       marketingPreferences: { email: null, phone: null, post: null, online: true },
       correspondencePreferences: { paperless: true, addressLines: margaretAddress },
+      // Paperless: always emailed of new documents; her mobile on record can be chosen for texts.
+      noticePreferences: { email: true, emailRequired: true, text: false, textTo: '+44 XXXX XXX123' },
       registrationJourney: false,
     });
 
@@ -128,6 +130,8 @@ describe.each(databases())('account service on $name: preferences and status tok
         paperless: false,
         addressLines: ['Home Farm', 'Station Road', 'Market Weighton', 'East Yorkshire', 'YO43 3DT'],
       },
+      // On paper and no mobile on record: told of nothing, and texts cannot be chosen.
+      noticePreferences: { email: false, emailRequired: false, text: false, textTo: null },
       registrationJourney: true,
     });
   });
@@ -197,6 +201,13 @@ describe.each(databases())('account service on $name: preferences and status tok
       { correspondencePreferences: { paperless: false, addressLines: ['x'.repeat(101)] } },
       'correspondencePreferences.addressLines.0',
     ],
+    ['an empty notice change', { noticePreferences: {} }, 'noticePreferences'],
+    [
+      'a notice choice that is not a boolean',
+      { noticePreferences: { text: 'yes' } },
+      'noticePreferences.text',
+    ],
+    ['an unknown notice channel', { noticePreferences: { post: true } }, 'noticePreferences'],
   ])('PATCH refuses %s with 400 and changes nothing', async (_name, payload, field) => {
     const res = await patch(david, 'C1000002', payload);
     expect(res.statusCode).toBe(400);
@@ -234,6 +245,7 @@ describe.each(databases())('account service on $name: preferences and status tok
         paperless: true,
         addressLines: ['Home Farm', 'Station Road', 'Market Weighton', 'East Yorkshire', 'YO43 3DT'],
       },
+      noticePreferences: { email: true, emailRequired: true, text: false, textTo: null },
     });
 
     const user = await t.app.inject({
@@ -323,6 +335,74 @@ describe.each(databases())('account service on $name: preferences and status tok
       paperless: true,
       addressLines: margaretAddress,
     });
+  });
+
+  it('keeps email notices on while paperless and refuses texts with no mobile, changing nothing', async () => {
+    const before = (await audits('C1000001')).length;
+    const noEmail = await patch(margaret, 'C1000001', { noticePreferences: { email: false, text: true } });
+    expect(noEmail.statusCode).toBe(422);
+    expect(noEmail.json()).toMatchObject({
+      code: 'NOTICE_CHOICE_REFUSED',
+      fieldErrors: {
+        'noticePreferences.email':
+          'While your documents are paperless, we always email you when one is ready',
+      },
+    });
+    // Email off with paper in the same change is a choice that can be made.
+    const offWithPaper = await patch(margaret, 'C1000001', {
+      correspondencePreferences: { paperless: false },
+      noticePreferences: { email: false },
+    });
+    expect(offWithPaper.statusCode).toBe(200);
+    expect(offWithPaper.json().noticePreferences).toEqual({
+      email: false,
+      emailRequired: false,
+      text: false,
+      textTo: '+44 XXXX XXX123',
+    });
+    await patch(margaret, 'C1000001', { correspondencePreferences: { paperless: true } });
+    expect((await audits('C1000001')).length).toBe(before + 3);
+
+    const davidBefore = (await audits('C1000002')).length;
+    const noMobile = await patch(david, 'C1000002', { noticePreferences: { text: true } });
+    expect(noMobile.statusCode).toBe(422);
+    expect(noMobile.json().fieldErrors).toEqual({
+      'noticePreferences.text': 'Add a mobile number to your details to get text messages',
+    });
+    expect(await audits('C1000002')).toHaveLength(davidBefore);
+  });
+
+  it('saves texts about new documents, audited and sent to the insurer as a consent event', async () => {
+    const res = await patch(
+      margaret,
+      'C1000001',
+      { noticePreferences: { text: true } },
+      { 'x-sessionid': 'margaret-session-1', 'x-correlationid': 'corr-notices' },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().noticePreferences).toEqual({
+      email: true,
+      emailRequired: true,
+      text: true,
+      textTo: '+44 XXXX XXX123',
+    });
+    expect((await audits('C1000001')).at(-1)).toMatchObject({
+      event_id: 'preferences.notices.updated',
+      session_id: 'margaret-session-1',
+      correlation_id: 'corr-notices',
+      details: { noticeEmail: true, noticeText: true, changed: ['text'] },
+    });
+    const { rows } = await t.db.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM integration_event WHERE customer_id = 'C1000001' AND type = 'customer.notices.updated'
+        ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0]?.data).toMatchObject({ email: true, text: true, previous: { email: true, text: false } });
+    const user = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/Preferences/C1000001/user',
+      headers: as(margaret),
+    });
+    expect(user.json().noticePreferences).toMatchObject({ text: true });
   });
 
   it('issues a short-lived status token for the signed-in customer, with an empty body or {}', async () => {

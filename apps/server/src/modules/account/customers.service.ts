@@ -9,7 +9,7 @@ import type { CustomerRecordInput, NotificationRecordInput } from '@portal/contr
 import type { Clock } from '../../platform/clock';
 import type { Db, Queryable } from '../../platform/db';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
-import type { IdentityService } from '../identity';
+import { isMobileNumber, type IdentityService } from '../identity';
 import {
   findCustomer,
   findCustomerAddress,
@@ -57,13 +57,14 @@ export interface CustomersService {
   /** Whether the customer is held, read in the caller's transaction. */
   held(tx: Queryable, customerId: string): Promise<boolean>;
   /**
-   * Who is told by email of a new document (issue 40): a paperless customer with an online account (an
-   * activated sign-in) and an email on record, read in the caller's transaction; null for anyone else.
+   * How a customer with an online account (an activated sign-in) is told of a new document or message
+   * (issue 40), read in the caller's transaction: `email` when paperless or they chose email and one is on
+   * record, `mobile` when they chose texts and a mobile is on record; null when neither (or no account).
    */
   documentNoticeRecipient(
     tx: Queryable,
     customerId: string,
-  ): Promise<{ email: string; firstName: string } | null>;
+  ): Promise<{ firstName: string; email: string | null; mobile: string | null } | null>;
   /**
    * Creates or replaces the customer's record (never their preferences). 400 for a date of birth not in
    * the past, 422 for an email another customer has.
@@ -146,11 +147,17 @@ export function createCustomersService(
 
     async documentNoticeRecipient(tx, customerId) {
       const customer = await findCustomer(tx, customerId);
-      if (!customer?.email || !identity) return null;
-      if (!(await readPreferences(tx, customerId)).paperless) return null;
+      if (!customer || !identity) return null;
+      const preferences = await readPreferences(tx, customerId);
+      const email = preferences.paperless || preferences.notices.email ? customer.email : null;
+      const mobile =
+        preferences.notices.text && customer.mobileNumber !== null && isMobileNumber(customer.mobileNumber)
+          ? customer.mobileNumber
+          : null;
+      if (email === null && mobile === null) return null;
       const user = await identity().getUserByCustomerId(customerId, tx);
       if (user?.status !== 'ACTIVE') return null;
-      return { email: customer.email, firstName: customer.firstName };
+      return { firstName: customer.firstName, email, mobile };
     },
 
     async upsertRecord(tx, customerId, record) {

@@ -7,6 +7,11 @@ export interface StoredPreferences {
   paperless: boolean;
   /** [] means the customer's own address on record. */
   addressLines: string[];
+  /**
+   * How they are told of new documents and messages (issue 40): `email` as chosen while on paper (a
+   * paperless customer is emailed whatever it says), `text` to the mobile on record.
+   */
+  notices: { email: boolean; text: boolean };
 }
 
 interface PreferencesRow {
@@ -16,6 +21,8 @@ interface PreferencesRow {
   marketing_online: boolean | null;
   paperless: boolean;
   correspondence_address_lines: unknown;
+  notice_email: boolean;
+  notice_text: boolean;
 }
 
 /** Channel -> column. The only way a column name reaches SQL text. */
@@ -27,7 +34,7 @@ const marketingColumns: Record<MarketingChannel, string> = {
 };
 
 const columns = `marketing_email, marketing_phone, marketing_post, marketing_online, paperless,
-  correspondence_address_lines`;
+  correspondence_address_lines, notice_email, notice_text`;
 
 function toStored(row: PreferencesRow): StoredPreferences {
   const lines = row.correspondence_address_lines;
@@ -40,6 +47,7 @@ function toStored(row: PreferencesRow): StoredPreferences {
     },
     paperless: row.paperless,
     addressLines: Array.isArray(lines) ? lines.map(String) : [],
+    notices: { email: row.notice_email, text: row.notice_text },
   };
 }
 
@@ -47,6 +55,7 @@ const defaults: StoredPreferences = {
   marketing: { email: null, phone: null, post: null, online: null },
   paperless: false,
   addressLines: [],
+  notices: { email: false, text: false },
 };
 
 /** The stored preferences; defaults (nothing chosen, paper) when the customer has no row yet. */
@@ -80,6 +89,7 @@ export interface PreferencesChange {
   marketing?: Partial<Record<MarketingChannel, boolean>>;
   paperless?: boolean;
   addressLines?: string[];
+  notices?: Partial<{ email: boolean; text: boolean }>;
 }
 
 export async function writePreferences(
@@ -103,6 +113,14 @@ export async function writePreferences(
   if (change.addressLines !== undefined) {
     params.push(JSON.stringify(change.addressLines));
     sets.push(`correspondence_address_lines = $${params.length}::jsonb`);
+  }
+  if (change.notices?.email !== undefined) {
+    params.push(change.notices.email);
+    sets.push(`notice_email = $${params.length}`);
+  }
+  if (change.notices?.text !== undefined) {
+    params.push(change.notices.text);
+    sets.push(`notice_text = $${params.length}`);
   }
   const { rows } = await q.query<PreferencesRow>(
     `UPDATE customer_preferences SET ${[...sets, 'updated_at = $2'].join(', ')}

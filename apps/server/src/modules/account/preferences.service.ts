@@ -3,12 +3,14 @@ import type {
   CombinedPreferences,
   CorrespondencePreferences,
   MarketingPreferences,
+  NoticePreferences,
   UpdatePreferencesBody,
   UserPreferences,
 } from '@portal/contracts/account';
+import { isMobileNumber, maskPhone } from '../identity';
 import { writeAudit } from '../../platform/audit';
 import type { AccountContext } from './context';
-import { notFound } from '../../platform/errors';
+import { HttpError, notFound } from '../../platform/errors';
 import { findCustomer, findCustomerAddress, type CustomerAddress } from './customer.repository';
 import {
   lockPreferences,
@@ -56,6 +58,28 @@ function correspondenceOf(stored: StoredPreferences, address: CustomerAddress): 
   };
 }
 
+/** The mobile on record that notice texts go to: a UK mobile number, else none. */
+const textableMobile = (mobile: string | null): string | null =>
+  mobile !== null && isMobileNumber(mobile) ? mobile : null;
+
+/**
+ * How the customer is told of new documents (issue 40): email always while paperless; text only with a
+ * mobile on record (a stored choice with none is not in effect).
+ */
+function noticesOf(stored: StoredPreferences, mobile: string | null): NoticePreferences {
+  const textTo = textableMobile(mobile);
+  return {
+    email: stored.paperless || stored.notices.email,
+    emailRequired: stored.paperless,
+    text: stored.notices.text && textTo !== null,
+    textTo: textTo === null ? null : maskPhone(textTo),
+  };
+}
+
+/** 422 naming the notice choice that cannot be made. */
+const noticeRefused = (field: 'email' | 'text', message: string) =>
+  new HttpError(422, 'NOTICE_CHOICE_REFUSED', message, { [`noticePreferences.${field}`]: message });
+
 export function createPreferencesService(ctx: AccountContext) {
   const { db, clock } = ctx;
 
@@ -74,6 +98,7 @@ export function createPreferencesService(ctx: AccountContext) {
         email: customer.email,
         marketingPreferences: marketingOf(stored),
         correspondencePreferences: correspondenceOf(stored, address),
+        noticePreferences: noticesOf(stored, customer.mobileNumber),
         registrationJourney: stored.marketing.online === null,
       };
     },
@@ -87,10 +112,16 @@ export function createPreferencesService(ctx: AccountContext) {
       return correspondenceOf(stored, address);
     },
 
-    /** Applies the change and writes one audit row per section changed, all in one transaction. */
+    /**
+     * Applies the change and writes one audit row per section changed, all in one transaction. A notice
+     * choice that cannot be made (no email while paperless, texts with no mobile) is 422 and changes
+     * nothing.
+     */
     async update(actor: Actor, body: UpdatePreferencesBody): Promise<CombinedPreferences> {
       const address = await findCustomerAddress(db, actor.customerId);
       if (!address) throw notFound('Customer not found');
+      const customer = await findCustomer(db, actor.customerId);
+      if (!customer) throw notFound('Customer not found');
       const now = clock.now();
       const audit = {
         source: 'server' as const,
@@ -103,6 +134,19 @@ export function createPreferencesService(ctx: AccountContext) {
       };
       const stored = await db.transaction(async (tx) => {
         const before = await lockPreferences(tx, actor.customerId, now);
+        const notices = body.noticePreferences;
+        if (notices) {
+          const paperless = body.correspondencePreferences?.paperless ?? before.paperless;
+          if (notices.email === false && paperless) {
+            throw noticeRefused(
+              'email',
+              'While your documents are paperless, we always email you when one is ready',
+            );
+          }
+          if (notices.text === true && textableMobile(customer.mobileNumber) === null) {
+            throw noticeRefused('text', 'Add a mobile number to your details to get text messages');
+          }
+        }
         const after = await writePreferences(
           tx,
           actor.customerId,
@@ -116,6 +160,7 @@ export function createPreferencesService(ctx: AccountContext) {
                     : {}),
                 }
               : {}),
+            ...(notices ? { notices } : {}),
           },
           now,
         );
@@ -160,11 +205,36 @@ export function createPreferencesService(ctx: AccountContext) {
             data: { paperless: after.paperless, previous: before.paperless },
           });
         }
+        if (notices) {
+          const was = noticesOf(before, customer.mobileNumber);
+          const chosen = noticesOf(after, customer.mobileNumber);
+          await writeAudit(tx, {
+            ...audit,
+            eventId: 'preferences.notices.updated',
+            details: {
+              noticeEmail: chosen.email,
+              noticeText: chosen.text,
+              changed: (['email', 'text'] as const).filter((c) => was[c] !== chosen[c]),
+            },
+          });
+          // Sent to the insurer as the consent records are: how the customer asked to be told.
+          await recordCustomerEvent(ctx, tx, {
+            type: 'customer.notices.updated',
+            customerId: actor.customerId,
+            occurredAt: now,
+            data: {
+              email: chosen.email,
+              text: chosen.text,
+              previous: { email: was.email, text: was.text },
+            },
+          });
+        }
         return after;
       });
       return {
         marketingPreferences: marketingOf(stored),
         correspondencePreferences: correspondenceOf(stored, address),
+        noticePreferences: noticesOf(stored, customer.mobileNumber),
       };
     },
   };

@@ -118,8 +118,8 @@ export function documentNoticeEmail(input: {
     `${lines.join('\n')}\n\n` +
     `Sign in to read ${single ? 'it' : 'them'}:\n\n` +
     pages.map((page) => `${page.name}: ${publicUrl}${page.path}`).join('\n') +
-    '\n\nYou get these emails because you chose paperless documents. You can change this in ' +
-    '"Your preferences" in your online account.\n';
+    '\n\nYou can choose how we tell you about new documents in "Your preferences" in your online ' +
+    'account.\n';
   return {
     channel: 'email',
     to: input.to,

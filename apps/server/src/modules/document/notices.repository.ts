@@ -17,8 +17,12 @@ export interface NoticeInput {
   policyNumber: string | null;
 }
 
+/** How a notice is sent: by email, or by text message (the customer chose it). */
+export type NoticeChannel = 'email' | 'sms';
+
 export interface NoticeRow extends NoticeInput {
   id: number;
+  channel: NoticeChannel;
   createdAt: Date;
 }
 
@@ -29,6 +33,7 @@ interface Row {
   kind: string;
   change: 'new' | 'updated';
   policy_number: string | null;
+  channel: NoticeChannel;
   created_at: Date | string;
 }
 
@@ -39,23 +44,28 @@ const toNotice = (r: Row): NoticeRow => ({
   kind: r.kind,
   change: r.change,
   policyNumber: r.policy_number,
+  channel: r.channel,
   createdAt: new Date(r.created_at),
 });
 
-const columns = 'id, document_id, category, kind, change, policy_number, created_at';
+const columns = 'id, document_id, category, kind, change, policy_number, channel, created_at';
 
+/** One pending notice per document and channel the customer is told by. */
 export async function insertNotices(
   q: Queryable,
   customerId: string,
   notices: readonly NoticeInput[],
+  channels: readonly NoticeChannel[],
   now: Date,
 ): Promise<void> {
-  if (notices.length === 0) return;
+  if (notices.length === 0 || channels.length === 0) return;
   await q.query(
-    `INSERT INTO document_notice (customer_id, document_id, category, kind, change, policy_number, created_at)
-     SELECT $2, x.document_id, x.category, x.kind, x.change, x.policy_number, $3
+    `INSERT INTO document_notice (customer_id, document_id, category, kind, change, policy_number, channel,
+                                  created_at)
+     SELECT $2, x.document_id, x.category, x.kind, x.change, x.policy_number, c.channel, $3
        FROM jsonb_to_recordset($1::jsonb) AS x(document_id text, category text, kind text, change text,
-                                                policy_number text)`,
+                                                policy_number text)
+      CROSS JOIN unnest($4::text[]) AS c(channel)`,
     [
       JSON.stringify(
         notices.map((n) => ({
@@ -68,16 +78,25 @@ export async function insertNotices(
       ),
       customerId,
       now,
+      channels,
     ],
   );
 }
 
-/** Customers whose first pending notice is at or before `cutoff`, that one oldest first. */
-export async function dueCustomers(q: Queryable, cutoff: Date, limit: number): Promise<string[]> {
+/**
+ * Customers whose first pending notice of one of these channels is at or before `cutoff`, that one
+ * oldest first.
+ */
+export async function dueCustomers(
+  q: Queryable,
+  cutoff: Date,
+  channels: readonly NoticeChannel[],
+  limit: number,
+): Promise<string[]> {
   const { rows } = await q.query<{ customer_id: string }>(
-    `SELECT customer_id FROM document_notice WHERE status = 'pending'
-      GROUP BY customer_id HAVING min(created_at) <= $1 ORDER BY min(created_at), customer_id LIMIT $2`,
-    [cutoff, limit],
+    `SELECT customer_id FROM document_notice WHERE status = 'pending' AND channel = ANY($2::text[])
+      GROUP BY customer_id HAVING min(created_at) <= $1 ORDER BY min(created_at), customer_id LIMIT $3`,
+    [cutoff, channels, limit],
   );
   return rows.map((r) => r.customer_id);
 }
@@ -94,12 +113,19 @@ export async function tryLockCustomerNotices(tx: Queryable, customerId: string):
   return rows[0]?.locked === true;
 }
 
-/** The customer's pending notices, oldest first (read after taking the lock: what is still pending). */
-export async function pendingNotices(tx: Queryable, customerId: string): Promise<NoticeRow[]> {
+/**
+ * The customer's pending notices of a channel, oldest first (read after taking the lock: what is still
+ * pending).
+ */
+export async function pendingNotices(
+  tx: Queryable,
+  customerId: string,
+  channel: NoticeChannel,
+): Promise<NoticeRow[]> {
   const { rows } = await tx.query<Row>(
-    `SELECT ${columns} FROM document_notice WHERE customer_id = $1 AND status = 'pending'
+    `SELECT ${columns} FROM document_notice WHERE customer_id = $1 AND status = 'pending' AND channel = $2
       ORDER BY created_at, id FOR UPDATE`,
-    [customerId],
+    [customerId, channel],
   );
   return rows.map(toNotice);
 }

@@ -337,6 +337,91 @@ describe('document notices', () => {
     expect(await s.notices(david.email)).toEqual([]);
   });
 
+  it('emails a customer on paper who asked for it in their preferences', async () => {
+    const s = await start();
+    await s.t.db.query(
+      `INSERT INTO customer_preferences (customer_id, paperless, notice_email, updated_at)
+       VALUES ($1, false, true, now())
+       ON CONFLICT (customer_id) DO UPDATE SET paperless = false, notice_email = true`,
+      [david.customerId],
+    );
+    await s.billingAccount('BA40000011', david.customerId);
+    await s.bill('BA40000011', 'bill-11', await s.upload());
+    await s.pass(WINDOW_MS);
+    const [email, ...more] = await s.notices(david.email);
+    expect(more).toEqual([]);
+    expect(email!.subject).toBe('You have a new document in your online account');
+    expect(email!.body).toMatch(/^Dear David,\n/);
+    expect(email!.body).not.toContain('paperless');
+  });
+
+  it('texts a customer who chose texts, holding the text through the quiet hours but not the email', async () => {
+    const s = await start();
+    await s.t.db.query('UPDATE customer_preferences SET notice_text = true WHERE customer_id = $1', [
+      margaret.customerId,
+    ]);
+    // 20:55 in London (GMT in November): the window closes at 21:05, in the quiet hours.
+    s.t.clock.set('2026-11-21T20:55:00Z');
+    await s.billingAccount('BA40000012', margaret.customerId);
+    await s.bill('BA40000012', 'bill-12', await s.upload());
+    const texts = async () =>
+      (await outbox(s.t.app, '07700900123')).filter((m) => m.kind === 'document-notice-text');
+    await s.pass(WINDOW_MS);
+    expect(await s.notices(margaret.email)).toHaveLength(1);
+    expect(await texts()).toEqual([]);
+
+    // 07:59 next morning: still quiet. 08:00: the text goes, once.
+    s.t.clock.set('2026-11-22T07:59:00Z');
+    await s.pass(0);
+    expect(await texts()).toEqual([]);
+    await s.pass(60_000);
+    const [text, ...more] = await texts();
+    expect(more).toEqual([]);
+    expect(text!.body).toBe(
+      `You have a new document in your online account. Sign in to read it: ${s.t.config.publicUrl}/account/bills-and-payments`,
+    );
+    expect(text!.body).not.toContain('Margaret');
+    await s.pass(WINDOW_MS);
+    expect(await texts()).toHaveLength(1);
+
+    const told = (await s.feed()).filter((e) => e.type === 'customer.document.notified');
+    expect(told.map((e) => e.data['channel'])).toEqual(['email', 'sms']);
+    expect(told[1]!.data['documents']).toEqual([
+      { documentId: 'bill-12', category: 'bill', kind: 'statement', change: 'new' },
+    ]);
+    // The activity shows both.
+    const { rows } = await s.t.db.query<{ channel: string }>(
+      `SELECT details->>'channel' AS channel FROM audit_event
+        WHERE customer_id = $1 AND event_id = 'document.notice.sent' ORDER BY id`,
+      [margaret.customerId],
+    );
+    expect(rows.map((r) => r.channel).slice(-2)).toEqual(['email', 'sms']);
+  });
+
+  it('sends no text once the customer stops texts before it goes', async () => {
+    const s = await start({ DOCUMENT_NOTICE_QUIET_HOURS: 'off' });
+    await s.t.db.query('UPDATE customer_preferences SET notice_text = true WHERE customer_id = $1', [
+      margaret.customerId,
+    ]);
+    await s.billingAccount('BA40000013', margaret.customerId);
+    await s.bill('BA40000013', 'bill-13', await s.upload());
+    await s.t.db.query('UPDATE customer_preferences SET notice_text = false WHERE customer_id = $1', [
+      margaret.customerId,
+    ]);
+    await s.pass(WINDOW_MS);
+    expect(await s.notices(margaret.email)).toHaveLength(1);
+    expect((await outbox(s.t.app, '07700900123')).filter((m) => m.kind === 'document-notice-text')).toEqual(
+      [],
+    );
+    const { rows } = await s.t.db.query<{ channel: string; status: string }>(
+      `SELECT channel, status FROM document_notice WHERE document_id = 'bill-13' ORDER BY channel`,
+    );
+    expect(rows).toEqual([
+      { channel: 'email', status: 'sent' },
+      { channel: 'sms', status: 'dropped' },
+    ]);
+  });
+
   it('queues the email in the pass transaction: a pass that fails sends nothing and leaves the notices', async () => {
     const smtp = await smtpServer(() => '250 2.0.0 queued');
     cleanups.push(() => smtp.close());

@@ -8,6 +8,7 @@ import { instanceOf, type PlatformContext } from '../../platform/module';
 import { createPollingWorker, type PollingWorker } from '../../platform/polling-worker';
 import type { DocumentContext } from './context';
 import { DOCUMENT_NOTICE_KIND, documentNoticeEmail } from './notice-email';
+import { DOCUMENT_NOTICE_TEXT_KIND, documentNoticeText } from './notice-text';
 import {
   dueCustomers,
   failBatch,
@@ -15,6 +16,7 @@ import {
   markNotices,
   pendingNotices,
   tryLockCustomerNotices,
+  type NoticeChannel,
   type NoticeInput,
   type NoticeRow,
 } from './notices.repository';
@@ -28,6 +30,10 @@ import {
  * `customer.document.notified` event: a crash before the commit leaves them pending for the next pass,
  * and none is sent twice. An email the mail server refuses for good, or that fails at every attempt,
  * records `customer.notice.failed` so the insurer can post paper instead.
+ *
+ * A customer on paper is told only if they asked for email in their preferences; anyone may ask for a
+ * text as well (point 4). Each channel's notices are rows of their own: a text waits out the quiet hours
+ * (UK time), an email does not.
  */
 
 /** How often an instance looks for notices due (the window is counted from the first of a customer's). */
@@ -55,9 +61,16 @@ const eventDocuments = (notices: readonly NoticeRow[]) =>
     change: n.change,
   }));
 
+/** The channels a recipient is told by. */
+const channelsOf = (recipient: { email: string | null; mobile: string | null }): NoticeChannel[] => [
+  ...(recipient.email !== null ? (['email'] as const) : []),
+  ...(recipient.mobile !== null ? (['sms'] as const) : []),
+];
+
 /**
- * Records that these documents of the customer arrived or changed, in the write's transaction, when the
- * customer is one to tell (paperless, with an online account and an email): nothing otherwise.
+ * Records that these documents of the customer arrived or changed, in the write's transaction, for each
+ * way the customer is told (email when paperless or chosen, text when chosen; an online account needed):
+ * nothing otherwise.
  */
 export async function recordNotices(
   ctx: DocumentContext,
@@ -66,9 +79,27 @@ export async function recordNotices(
   notices: readonly NoticeInput[],
 ): Promise<void> {
   if (notices.length === 0) return;
-  if (!(await ctx.services.customers.documentNoticeRecipient(tx, customerId))) return;
-  await insertNotices(tx, customerId, notices, ctx.clock.now());
+  const recipient = await ctx.services.customers.documentNoticeRecipient(tx, customerId);
+  if (!recipient) return;
+  await insertNotices(tx, customerId, notices, channelsOf(recipient), ctx.clock.now());
   passWhenDue(ctx);
+}
+
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Whether it is within the quiet hours now, UK time (DOCUMENT_NOTICE_QUIET_HOURS): texts wait. */
+function inQuietHours(now: Date, quiet: { start: number; end: number } | null): boolean {
+  if (!quiet) return false;
+  const parts = Object.fromEntries(londonClock.formatToParts(now).map((p) => [p.type, p.value]));
+  const minutes = Number(parts['hour']) * 60 + Number(parts['minute']);
+  return quiet.start < quiet.end
+    ? minutes >= quiet.start && minutes < quiet.end
+    : minutes >= quiet.start || minutes < quiet.end;
 }
 
 /** Timers set to run this instance's pass as the window of a notice just recorded ends. */
@@ -92,54 +123,64 @@ function passWhenDue(ctx: DocumentContext): void {
 }
 
 /**
- * Sends the customer's pending notices in one email, if they are still due and no other instance has
- * them: answers whether it did anything with them.
+ * Sends the customer's pending notices of these channels, one message per channel, if they are still due
+ * and no other instance has them: answers whether it did anything with them.
  */
-async function noticeCustomer(ctx: DocumentContext, customerId: string): Promise<boolean> {
+async function noticeCustomer(
+  ctx: DocumentContext,
+  customerId: string,
+  channels: readonly NoticeChannel[],
+): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     if (!(await tryLockCustomerNotices(tx, customerId))) return false;
-    const notices = await pendingNotices(tx, customerId);
     const now = ctx.clock.now();
-    const first = notices[0];
-    if (!first || first.createdAt.getTime() > now.getTime() - ctx.config.messaging.documentNoticeWindowMs) {
-      return false;
-    }
-    const ids = notices.map((n) => n.id);
-    // Read again now: the customer may have gone back to paper, or closed the account, meanwhile.
-    const recipient = await ctx.services.customers.documentNoticeRecipient(tx, customerId);
-    if (!recipient) {
-      await markNotices(tx, ids, 'dropped', null, now);
-      return true;
-    }
-    const documents = documentsOf(notices);
-    const batchId = randomUUID();
-    await notifier(ctx).enqueue(
-      documentNoticeEmail({
-        to: recipient.email,
-        firstName: recipient.firstName,
+    let done = false;
+    // Read again now: the customer may have gone back to paper, stopped texts, or closed the account.
+    type Recipient = Awaited<ReturnType<typeof ctx.services.customers.documentNoticeRecipient>>;
+    let recipient: Recipient | undefined;
+    for (const channel of channels) {
+      const notices = await pendingNotices(tx, customerId, channel);
+      const first = notices[0];
+      if (!first || first.createdAt.getTime() > now.getTime() - ctx.config.messaging.documentNoticeWindowMs) {
+        continue;
+      }
+      done = true;
+      if (recipient === undefined) {
+        recipient = await ctx.services.customers.documentNoticeRecipient(tx, customerId);
+      }
+      const ids = notices.map((n) => n.id);
+      const to = channel === 'email' ? recipient?.email : recipient?.mobile;
+      if (!recipient || to === null || to === undefined) {
+        await markNotices(tx, ids, 'dropped', null, now);
+        continue;
+      }
+      const documents = documentsOf(notices);
+      const batchId = randomUUID();
+      const items = documents.map((n) => ({ ...n, arrivedAt: n.createdAt }));
+      const common = { to, customerId, publicUrl: ctx.config.publicUrl, reference: batchId, items };
+      await notifier(ctx).enqueue(
+        channel === 'email'
+          ? documentNoticeEmail({ ...common, firstName: recipient.firstName })
+          : documentNoticeText(common),
+        { tx },
+      );
+      await markNotices(tx, ids, 'sent', batchId, now);
+      await recordCustomerEvent(ctx, tx, {
+        type: 'customer.document.notified',
         customerId,
-        publicUrl: ctx.config.publicUrl,
-        reference: batchId,
-        items: documents.map((n) => ({ ...n, arrivedAt: n.createdAt })),
-      }),
-      { tx },
-    );
-    await markNotices(tx, ids, 'sent', batchId, now);
-    await recordCustomerEvent(ctx, tx, {
-      type: 'customer.document.notified',
-      customerId,
-      data: { documents: eventDocuments(documents), channel: 'email' },
-      occurredAt: now,
-    });
-    await writeAudit(tx, {
-      source: 'server',
-      eventId: 'document.notice.sent',
-      customerId,
-      isSuccess: true,
-      occurredAt: now,
-      details: { documents: documents.length, channel: 'email' },
-    });
-    return true;
+        data: { documents: eventDocuments(documents), channel },
+        occurredAt: now,
+      });
+      await writeAudit(tx, {
+        source: 'server',
+        eventId: 'document.notice.sent',
+        customerId,
+        isSuccess: true,
+        occurredAt: now,
+        details: { documents: documents.length, channel },
+      });
+    }
+    return done;
   });
 }
 
@@ -147,20 +188,30 @@ async function noticeCustomer(ctx: DocumentContext, customerId: string): Promise
 async function sendDueNotices(ctx: DocumentContext, stopping: () => boolean = () => false) {
   for (;;) {
     if (stopping()) return;
-    const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.messaging.documentNoticeWindowMs);
-    const due = await dueCustomers(ctx.db, cutoff, BATCH);
+    const now = ctx.clock.now();
+    const cutoff = new Date(now.getTime() - ctx.config.messaging.documentNoticeWindowMs);
+    // In the quiet hours texts wait (a later pass sends them); emails go.
+    const channels: NoticeChannel[] = inQuietHours(now, ctx.config.messaging.documentNoticeQuietHours)
+      ? ['email']
+      : ['email', 'sms'];
+    const due = await dueCustomers(ctx.db, cutoff, channels, BATCH);
     let done = 0;
     for (const customerId of due) {
       if (stopping()) return;
-      if (await noticeCustomer(ctx, customerId)) done++;
+      if (await noticeCustomer(ctx, customerId, channels)) done++;
     }
     // Those left are another instance's now: it sends them.
     if (due.length < BATCH || done === 0) return;
   }
 }
 
-/** A notice's email given up: the insurer is told, so it can post the documents instead. */
-async function noticeUndeliverable(ctx: DocumentContext, tx: Queryable, message: UndeliverableMessage) {
+/** A notice's email or text given up: the insurer is told, so it can post the documents instead. */
+async function noticeUndeliverable(
+  ctx: DocumentContext,
+  tx: Queryable,
+  message: UndeliverableMessage,
+  channel: NoticeChannel,
+) {
   if (!message.reference || !message.customerId) return;
   const notices = await failBatch(tx, message.reference);
   // The customer was erased meanwhile: there is no one left to tell of.
@@ -169,7 +220,7 @@ async function noticeUndeliverable(ctx: DocumentContext, tx: Queryable, message:
   await recordCustomerEvent(ctx, tx, {
     type: 'customer.notice.failed',
     customerId: message.customerId,
-    data: { documents: eventDocuments(documentsOf(notices)), channel: 'email', reason: message.reason },
+    data: { documents: eventDocuments(documentsOf(notices)), channel, reason: message.reason },
     occurredAt: now,
   });
   await writeAudit(tx, {
@@ -179,7 +230,7 @@ async function noticeUndeliverable(ctx: DocumentContext, tx: Queryable, message:
     isSuccess: false,
     failureReason: message.reason,
     occurredAt: now,
-    details: { documents: notices.length, channel: 'email' },
+    details: { documents: notices.length, channel },
   });
 }
 
@@ -197,7 +248,10 @@ export function documentNoticeWorker(ctx: PlatformContext): PollingWorker {
  * failures (the database down) without data; the next poll tries again.
  */
 export function installDocumentNotices(app: FastifyInstance, ctx: DocumentContext): void {
-  onUndeliverable(ctx, DOCUMENT_NOTICE_KIND, (tx, message) => noticeUndeliverable(ctx, tx, message));
+  onUndeliverable(ctx, DOCUMENT_NOTICE_KIND, (tx, message) => noticeUndeliverable(ctx, tx, message, 'email'));
+  onUndeliverable(ctx, DOCUMENT_NOTICE_TEXT_KIND, (tx, message) =>
+    noticeUndeliverable(ctx, tx, message, 'sms'),
+  );
   const worker = createPollingWorker({
     name: 'document-notices',
     pollMs: POLL_MS,

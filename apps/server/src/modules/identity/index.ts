@@ -13,7 +13,7 @@ declare module '../../platform/services' {
 }
 
 export type { IdentityService, RequestMeta } from './identity.service';
-export { maskPhone } from './phone';
+export { isMobileNumber, maskPhone } from './phone';
 export { newDeviceEmail } from './emails';
 
 /**

@@ -179,7 +179,7 @@ describe.each(databases())('account activity on $name', ({ open }) => {
     expect((await list(null)).statusCode).toBe(401);
   });
 
-  it('tells the customer of the document notices emailed to them, and of one that could not be (issue 40)', async () => {
+  it('tells the customer of the document notices emailed or texted to them, of those that could not be, and of their choice (issue 40)', async () => {
     // Later than the rows of the test before, earlier than the paging test's.
     await row(30, { eventId: 'document.notice.sent', details: { documents: 2, channel: 'email' } });
     await row(31, {
@@ -188,9 +188,24 @@ describe.each(databases())('account activity on $name', ({ open }) => {
       failureReason: 'refused',
       details: { documents: 2, channel: 'email' },
     });
-    const { items } = await page('?pageSize=2');
+    // The customer chose texts too: the choice, a text sent and one not delivered.
+    await row(32, {
+      eventId: 'preferences.notices.updated',
+      details: { noticeEmail: true, noticeText: true },
+    });
+    await row(33, { eventId: 'document.notice.sent', details: { documents: 1, channel: 'sms' } });
+    await row(34, {
+      eventId: 'document.notice.failed',
+      isSuccess: false,
+      failureReason: 'gave-up',
+      details: { documents: 1, channel: 'sms' },
+    });
+    const { items } = await page('?pageSize=5');
     const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
     expect(items).toEqual<ActivityItem[]>([
+      { at: at(34), kind: 'document-notice-text-failed' },
+      { at: at(33), kind: 'document-notice-texted' },
+      { at: at(32), kind: 'notice-choice' },
       { at: at(31), kind: 'document-notice-failed' },
       { at: at(30), kind: 'document-notice-sent' },
     ]);

@@ -65,6 +65,7 @@ const activityEventIds: readonly string[] = [
   'contact.sent',
   'document.notice.sent',
   'document.notice.failed',
+  'preferences.notices.updated',
 ];
 
 /** Whether a row of a listed event id is one the customer sees. */
@@ -265,10 +266,12 @@ function activityItemOf(row: Row): ActivityItem | null {
         about: about && /^[A-Z]{2,20}$/.test(about) ? about : undefined,
       });
     }
+    case 'preferences.notices.updated':
+      return item('notice-choice');
     case 'document.notice.sent':
-      return item('document-notice-sent');
+      return item(d['channel'] === 'sms' ? 'document-notice-texted' : 'document-notice-sent');
     case 'document.notice.failed':
-      return item('document-notice-failed');
+      return item(d['channel'] === 'sms' ? 'document-notice-text-failed' : 'document-notice-failed');
     default:
       return null;
   }

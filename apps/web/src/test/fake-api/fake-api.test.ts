@@ -10,6 +10,7 @@ const stored: UserPreferences = {
   email: 'ann@example.co.uk',
   marketingPreferences: { email: true, phone: null, post: null, online: false },
   correspondencePreferences: { paperless: true, addressLines: [] },
+  noticePreferences: { email: true, emailRequired: true, text: false, textTo: null },
   registrationJourney: false,
 };
 

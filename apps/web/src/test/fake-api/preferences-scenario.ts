@@ -23,6 +23,7 @@ export function preferences(
     email: 'david.okafor@example.co.uk',
     marketingPreferences: { email: null, phone: null, post: null, online: null, ...overrides },
     correspondencePreferences: { paperless: false, addressLines: ['Home Farm', 'Much Marcle', 'HR8 2NG'] },
+    noticePreferences: { email: false, emailRequired: false, text: false, textTo: null },
     registrationJourney: overrides.online === undefined || overrides.online === null,
   };
 }
@@ -43,8 +44,15 @@ export function preferencesScenario(initial: UserPreferences = preferences()): v
             body.correspondencePreferences?.addressLines ?? stored.correspondencePreferences.addressLines,
         },
       };
-      const { marketingPreferences, correspondencePreferences } = stored;
-      return { status: 200, body: { marketingPreferences, correspondencePreferences } };
+      const paperless = stored.correspondencePreferences.paperless;
+      stored.noticePreferences = {
+        ...stored.noticePreferences,
+        ...body.noticePreferences,
+        emailRequired: paperless,
+        ...(paperless ? { email: true } : {}),
+      };
+      const { marketingPreferences, correspondencePreferences, noticePreferences } = stored;
+      return { status: 200, body: { marketingPreferences, correspondencePreferences, noticePreferences } };
     }),
   );
 }

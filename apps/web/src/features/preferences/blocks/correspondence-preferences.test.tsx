@@ -38,6 +38,7 @@ const stored = (paperless: boolean) => ({
   email: 'helen.dawson@example.co.uk',
   marketingPreferences: marketing,
   correspondencePreferences: { paperless, addressLines: address },
+  noticePreferences: { email: paperless, emailRequired: paperless, text: false, textTo: null },
   registrationJourney: false,
 });
 
@@ -57,6 +58,7 @@ function fakeAccount(paperless: boolean, { fails = false } = {}) {
             paperless: body.correspondencePreferences?.paperless ?? paperless,
             addressLines: address,
           },
+          noticePreferences: stored(body.correspondencePreferences?.paperless ?? paperless).noticePreferences,
         },
       };
     }),

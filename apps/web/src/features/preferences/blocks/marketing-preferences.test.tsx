@@ -36,6 +36,7 @@ const stored = (online: boolean | null, email: boolean | null = null) => ({
   email: 'helen.dawson@example.co.uk',
   marketingPreferences: { email, phone: null, post: null, online },
   correspondencePreferences: { paperless: true, addressLines: [] },
+  noticePreferences: { email: true, emailRequired: true, text: false, textTo: null },
   registrationJourney: false,
 });
 
@@ -100,6 +101,7 @@ describe('marketing preferences block', () => {
           body: {
             marketingPreferences: { email: null, phone: null, post: null, online: false },
             correspondencePreferences: { paperless: true, addressLines: [] },
+            noticePreferences: { email: true, emailRequired: true, text: false, textTo: null },
           },
         };
       }),
@@ -143,6 +145,7 @@ describe('marketing preferences block', () => {
           body: {
             marketingPreferences: { email: null, phone: null, post: null, online: false },
             correspondencePreferences: { paperless: true, addressLines: [] },
+            noticePreferences: { email: true, emailRequired: true, text: false, textTo: null },
           },
         };
       }),

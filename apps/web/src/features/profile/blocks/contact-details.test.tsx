@@ -21,6 +21,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import content from '../../../../../../content/pages/profile-contact-details.json';
 import { createQueryClient } from '../../../session/query-client';
 import { callsTo, fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
+import { keepOpenDrafts } from '../../../session/drafts';
 import { renderWithRoot } from '../../../test/render-with-root';
 import { signedInAs } from '../../../test/signed-in';
 import ContactDetailsBlock from './contact-details';
@@ -186,5 +187,83 @@ describe('contact details: changing the email address and the mobile number (iss
     await user.click(await screen.findByRole('button', { name: 'Change mobile number' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Change mobile number' })).toHaveFocus());
+  });
+
+  describe('a change being typed when the inactivity timer signs the customer out (issue 40 point 7)', () => {
+    const kept = 'We kept what you were typing when we signed you out. Check it, then carry on.';
+    const withTexts = { ...block, draftKeptText: kept, discardDraftText: 'Start again' } as typeof block;
+    const renderWithTexts = () =>
+      renderWithRoot(
+        <QueryClientProvider client={createQueryClient()}>
+          <ContactDetailsBlock block={withTexts} />
+        </QueryClientProvider>,
+        { path: '/profile/contact-details' },
+      );
+    afterEach(() => localStorage.clear());
+
+    it('opens the change again with what was typed, never the code, saying so; gone once done', async () => {
+      const user = userEvent.setup();
+      fakePortal();
+      const first = renderWithTexts();
+      await user.click(await screen.findByRole('button', { name: 'Change email address' }));
+      await user.type(screen.getByRole('textbox', { name: 'New email address' }), 'brenda.new@example.co.uk');
+      await user.type(
+        screen.getByRole('textbox', { name: 'Type the new email address again' }),
+        'brenda.new@example',
+      );
+      expect(keepOpenDrafts('/profile/contact-details')).toBe('/profile/contact-details');
+      // Only what the form hands over: the two fields as typed.
+      const stored = JSON.parse(localStorage.getItem('portal.keptDrafts') ?? '{}') as Record<
+        string,
+        { values: unknown }
+      >;
+      expect(Object.values(stored).map((d) => d.values)).toEqual([
+        { value: 'brenda.new@example.co.uk', again: 'brenda.new@example' },
+      ]);
+      first.unmount();
+
+      renderWithTexts();
+      expect((await screen.findByText(kept)).closest('[role="status"]')).not.toBeNull();
+      expect(screen.getByRole('textbox', { name: 'New email address' })).toHaveValue(
+        'brenda.new@example.co.uk',
+      );
+      const again = screen.getByRole('textbox', { name: 'Type the new email address again' });
+      expect(again).toHaveValue('brenda.new@example');
+      await user.type(again, '.co.uk');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await screen.findByRole('heading', { name: 'Enter the code we sent you' });
+      await typeCode(user, '123456');
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText(/Your email address has been changed/)).toBeInTheDocument();
+      expect(localStorage.getItem('portal.keptDrafts')).toBeNull();
+    });
+
+    it('keeps nothing for an empty form, and Start again or Cancel throws the kept one away', async () => {
+      const user = userEvent.setup();
+      fakePortal();
+      const empty = renderWithTexts();
+      await user.click(await screen.findByRole('button', { name: 'Change mobile number' }));
+      expect(keepOpenDrafts('/profile/contact-details')).toBeNull();
+      await user.type(screen.getByRole('textbox', { name: 'New mobile number' }), '07700 900');
+      expect(keepOpenDrafts('/profile/contact-details')).toBe('/profile/contact-details');
+      empty.unmount();
+
+      const again = renderWithTexts();
+      expect(await screen.findByRole('textbox', { name: 'New mobile number' })).toHaveValue('07700 900');
+      await user.click(screen.getByRole('button', { name: 'Start again' }));
+      expect(screen.getByRole('textbox', { name: 'New mobile number' })).toHaveValue('');
+      expect(screen.queryByText(kept)).not.toBeInTheDocument();
+      expect(localStorage.getItem('portal.keptDrafts')).toBeNull();
+      again.unmount();
+
+      const other = renderWithTexts();
+      await user.click(await screen.findByRole('button', { name: 'Change mobile number' }));
+      await user.type(screen.getByRole('textbox', { name: 'New mobile number' }), '07700 900 1');
+      keepOpenDrafts('/profile/contact-details');
+      other.unmount();
+      renderWithTexts();
+      await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+      expect(localStorage.getItem('portal.keptDrafts')).toBeNull();
+    });
   });
 });

@@ -5,6 +5,7 @@ import { NotificationBanner } from '../../../components/ui/notification-banner';
 import { SummaryRow } from '../../../components/ui/summary-row';
 import { RichText } from '../../../content/rich-text';
 import { useCustomerData } from '../../../content/use-customer-data';
+import { useKeptDraft } from '../../../session/drafts';
 import { useCurrentUser } from '../../../session/tokens';
 import { ContactChangeForm } from '../components/contact-change-form';
 import { useReauthenticate } from '../reauthenticate';
@@ -35,7 +36,19 @@ function ContactDetailsBlock({ block }: { block: Block }) {
   const { data, isLoading, updateProfile } = useCustomerData();
   const user = useCurrentUser();
   const customerId = user?.customerId;
-  const [open, setOpen] = useState<Kind | null>(null);
+  // What the customer was typing in a change form when the inactivity timer signed them out (issue 40).
+  const drafts = {
+    email: useKeptDraft(`profile-contact:${block.id}:email`, customerId),
+    mobile: useKeptDraft(`profile-contact:${block.id}:mobile`, customerId),
+  };
+  const [open, setOpen] = useState<Kind | null>(() =>
+    drafts.email.kept && block.emailChange
+      ? 'email'
+      : drafts.mobile.kept && block.mobileChange
+        ? 'mobile'
+        : null,
+  );
+  const draftTexts = { kept: block.draftKeptText, discard: block.discardDraftText };
   const [done, setDone] = useState<{ kind: Kind; added: boolean; n: number } | null>(null);
   const emailOpener = useRef<HTMLButtonElement>(null);
   const mobileOpener = useRef<HTMLButtonElement>(null);
@@ -104,6 +117,9 @@ function ContactDetailsBlock({ block }: { block: Block }) {
           customerId={customerId}
           current={profile.emailAddress}
           guarded={guarded}
+          draftName={`profile-contact:${block.id}:email`}
+          draft={drafts.email}
+          draftTexts={draftTexts}
           onDone={(emailAddress) => {
             updateProfile({ emailAddress });
             counter.current += 1;
@@ -126,6 +142,9 @@ function ContactDetailsBlock({ block }: { block: Block }) {
           customerId={customerId}
           current={profile.mobileNumber}
           guarded={guarded}
+          draftName={`profile-contact:${block.id}:mobile`}
+          draft={drafts.mobile}
+          draftTexts={draftTexts}
           onDone={(mobileNumber) => {
             updateProfile({ mobileNumber });
             counter.current += 1;

@@ -11,6 +11,7 @@ import { confirmEmailChange } from '../api/confirm-email-change';
 import { confirmMobileChange } from '../api/confirm-mobile-change';
 import { startEmailChange } from '../api/start-email-change';
 import { startMobileChange } from '../api/start-mobile-change';
+import { useKeepDraftOnSignOut, type KeptDraftState } from '../../../session/drafts';
 import { ReauthenticationCancelled } from '../reauthenticate';
 import { CodeStep } from './code-step';
 
@@ -39,7 +40,9 @@ const problemOf = (error: unknown): Problem =>
  * One change of the contact details (issue 26): the new email address (typed twice) or mobile number,
  * then the 6-digit code sent to it. Each step's heading takes focus when it appears; problems show in the
  * error summary and beside the field, and what was typed stays. Both calls go through `guarded`, which
- * asks for the password first when the sign-in is not recent.
+ * asks for the password first when the sign-in is not recent. What was typed (never the code) is kept in
+ * the browser if the inactivity timer signs the customer out, and given back at the next sign-in with a
+ * line saying so (issue 40 point 7).
  */
 export function ContactChangeForm({
   kind,
@@ -49,6 +52,9 @@ export function ContactChangeForm({
   customerId,
   current,
   guarded,
+  draftName,
+  draft,
+  draftTexts,
   onDone,
   onCancel,
   headingLevel = 3,
@@ -62,6 +68,10 @@ export function ContactChangeForm({
   customerId: string;
   current: string | null;
   guarded: Guarded;
+  /** The kept draft's name, what was kept for this form, and the line and button that say so. */
+  draftName: string;
+  draft: KeptDraftState;
+  draftTexts: { kept: string; discard: string };
   onDone: (value: string) => void;
   onCancel: () => void;
 }) {
@@ -69,8 +79,12 @@ export function ContactChangeForm({
   const Heading = `h${headingLevel}` as const;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<'enter' | 'code'>('enter');
-  const [value, setValue] = useState('');
-  const [again, setAgain] = useState('');
+  const keptText = (field: string) => {
+    const kept = draft.kept?.[field];
+    return typeof kept === 'string' ? kept : '';
+  };
+  const [value, setValue] = useState(() => keptText('value'));
+  const [again, setAgain] = useState(() => keptText('again'));
   const [revealed, setRevealed] = useState(false);
   const [serverField, setServerField] = useState<{ value?: boolean; again?: boolean }>({});
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -80,6 +94,11 @@ export function ContactChangeForm({
   useEffect(() => {
     if (step === 'enter') headingRef.current?.focus();
   }, [step]);
+  // Kept at an inactivity sign-out: the new address or number as typed (at the code step too, to send
+  // again), never the code.
+  useKeepDraftOnSignOut(draftName, customerId, () =>
+    value.trim() === '' && again.trim() === '' ? null : { value, again },
+  );
 
   const same =
     current !== null &&
@@ -168,6 +187,7 @@ export function ContactChangeForm({
         kind === 'email'
           ? (await guarded(() => confirmEmailChange(customerId, code))).emailAddress
           : (await guarded(() => confirmMobileChange(customerId, code))).mobileNumber;
+      draft.sent();
       onDone(answer);
     } catch (error) {
       if (error instanceof ReauthenticationCancelled) return;
@@ -212,6 +232,22 @@ export function ContactChangeForm({
         {heading}
       </Heading>
       <ErrorSummary errors={errors} title={settings.commonTexts['errorSummaryHeading']} focusKey={attempt} />
+      {draft.restored && (
+        <div className="inset-text" role="status">
+          <p>{draftTexts.kept}</p>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              draft.discard();
+              setValue('');
+              setAgain('');
+            }}
+          >
+            {draftTexts.discard}
+          </Button>
+        </div>
+      )}
       {texts.body && <RichText html={texts.body} />}
       <form noValidate onSubmit={(event) => void submitValue(event)}>
         <TextField
@@ -243,7 +279,13 @@ export function ContactChangeForm({
           <Button type="submit" submitting={busy} submittingText={settings.commonTexts['loading']}>
             {texts.sendCodeText}
           </Button>
-          <Button variant="secondary" onClick={onCancel}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              draft.discard();
+              onCancel();
+            }}
+          >
             {texts.cancelText}
           </Button>
         </div>
