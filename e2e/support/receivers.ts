@@ -61,8 +61,10 @@ function closeServer(server: Server | TcpServer): Promise<void> {
 export interface ReceivedEmail {
   to: string[];
   subject: string;
-  /** The text body, transfer encoding undone. */
+  /** The text body (an email's plain-text part), transfer encoding undone. */
   text: string;
+  /** The HTML part of a multipart/alternative email, transfer encoding undone; null when there is none. */
+  html: string | null;
 }
 
 /** Undoes the body's Content-Transfer-Encoding (nodemailer picks quoted-printable or base64 as needed). */
@@ -78,7 +80,42 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-/** A minimal SMTP server (no TLS, no auth): enough for nodemailer to hand over plain-text messages. */
+/** Headers and body of a message or a MIME part (lines joined with \n). */
+function splitPart(part: string): { headers: string; body: string } {
+  const split = part.indexOf('\n\n');
+  return split >= 0
+    ? { headers: part.slice(0, split), body: part.slice(split + 2) }
+    : { headers: part, body: '' };
+}
+
+/**
+ * The text and HTML of a message: its body when it is a single part, else the text/plain and text/html
+ * parts of its multipart/alternative body (nodemailer sends both when the portal gives both).
+ */
+function contentOf(headers: string, body: string): { text: string; html: string | null } {
+  const type = /^content-type:\s*([^;\s]+)/im.exec(headers)?.[1]?.toLowerCase() ?? 'text/plain';
+  if (!type.startsWith('multipart/')) {
+    const decoded = decodeBody(headers, body);
+    return type === 'text/html' ? { text: '', html: decoded } : { text: decoded, html: null };
+  }
+  // The boundary may be on a folded header line.
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(headers)?.[1] ?? '';
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((p) => !p.startsWith('--'))
+    .map((p) => splitPart(p.replace(/^\n/, '').replace(/\n$/, '')));
+  const find = (wanted: string) =>
+    parts.find((p) => /^content-type:\s*([^;\s]+)/im.exec(p.headers)?.[1]?.toLowerCase() === wanted);
+  const plain = find('text/plain');
+  const html = find('text/html');
+  return {
+    text: plain ? decodeBody(plain.headers, plain.body) : '',
+    html: html ? decodeBody(html.headers, html.body) : null,
+  };
+}
+
+/** A minimal SMTP server (no TLS, no auth): enough for nodemailer to hand over its messages (text and HTML). */
 export async function smtpReceiver(): Promise<Receiver<ReceivedEmail>> {
   const inbox = new Inbox<ReceivedEmail>();
   const server = createTcpServer((socket) => {
@@ -99,12 +136,9 @@ export async function smtpReceiver(): Promise<Receiver<ReceivedEmail>> {
             data.push(line.startsWith('.') ? line.slice(1) : line);
             continue;
           }
-          const message = data.join('\n');
-          const split = message.indexOf('\n\n');
-          const headers = split >= 0 ? message.slice(0, split) : message;
-          const body = split >= 0 ? message.slice(split + 2) : '';
+          const { headers, body } = splitPart(data.join('\n'));
           const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1] ?? '';
-          inbox.push({ to, subject, text: decodeBody(headers, body) });
+          inbox.push({ to, subject, ...contentOf(headers, body) });
           data = undefined;
           to = [];
           socket.write('250 2.0.0 queued\r\n');

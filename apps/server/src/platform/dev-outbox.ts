@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from './errors';
 import type { PlatformContext } from './module';
+import { escapeHtml } from './notifier/email-template';
 import { readOutbox, type OutboxRow } from './notifier/outbox';
 import { parseInput } from './validate';
 
@@ -10,8 +11,20 @@ const outboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/**
+ * The page's own policy, inherited by the emails' frames: their inline styles, nothing fetched, no
+ * script (the frames are sandboxed too), the form to itself, never framed.
+ */
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
+
+/** An email's HTML part as it looks, in a sandboxed frame (its links open in a new tab). */
+const htmlPart = (m: OutboxRow) =>
+  m.html
+    ? `<details><summary>HTML part</summary>` +
+      `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="HTML part of ${escapeHtml(m.subject ?? m.kind)}"` +
+      ` width="640" height="560" srcdoc="${escapeHtml(m.html.replace('<head>', '<head><base target="_blank">'))}"></iframe>` +
+      `</details>`
+    : '';
 
 function page(messages: OutboxRow[], to: string | undefined): string {
   const rows = messages
@@ -19,7 +32,7 @@ function page(messages: OutboxRow[], to: string | undefined): string {
       (m) =>
         `<tr><td>${escapeHtml(m.createdAt)}</td><td>${m.channel}</td><td>${escapeHtml(m.to)}</td>` +
         `<td>${escapeHtml(m.kind)}</td><td>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong><br>` : ''}` +
-        `<pre>${escapeHtml(m.body)}</pre></td></tr>`,
+        `<pre>${escapeHtml(m.body)}</pre>${htmlPart(m)}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -49,8 +62,8 @@ ${rows}
 
 /**
  * The dev outbox: `GET /dev/outbox` (a page) and `GET /dev/outbox/api?to=...` (JSON, newest first) show
- * what the outbox adapter recorded, so a person or a test can read a code or link. Both answer 404 in
- * production or when DEV_OUTBOX=off.
+ * what the outbox adapter recorded, so a person or a test can read a code or link; the page shows an
+ * email's HTML part too, as it looks. Both answer 404 in production or when DEV_OUTBOX=off.
  */
 export function installDevOutbox(app: FastifyInstance, ctx: PlatformContext) {
   const guard = () => {
@@ -68,6 +81,7 @@ export function installDevOutbox(app: FastifyInstance, ctx: PlatformContext) {
     const messages = await readOutbox(ctx.db, query.to, query.limit);
     return reply
       .header('cache-control', 'no-store')
+      .header('content-security-policy', PAGE_CSP)
       .type('text/html; charset=utf-8')
       .send(page(messages, query.to));
   });

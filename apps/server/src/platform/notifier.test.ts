@@ -84,6 +84,44 @@ describe('notifier', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("keeps an email's HTML part in the outbox and shows it on the page in a sandboxed frame", async () => {
+    t = await createTestApp();
+    await notifier(t.app.ctx).enqueue({
+      channel: 'email',
+      to: 'someone@example.org',
+      kind: 'test',
+      subject: 'Hello',
+      text: 'Hello <there>',
+      html: '<!DOCTYPE html><html lang="en-GB"><head><title>Hello</title></head><body><p>Hello &lt;there&gt;</p></body></html>',
+    });
+    // A text has no HTML part, whatever it is given.
+    await notifier(t.app.ctx).enqueue({
+      channel: 'sms',
+      to: '07700900999',
+      kind: 'test',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+    });
+    const [email] = await outbox(t.app, 'someone@example.org');
+    expect(email).toMatchObject({
+      body: 'Hello <there>',
+      html: expect.stringContaining('<p>Hello &lt;there&gt;</p>'),
+    });
+    const [text] = await outbox(t.app, '07700900999');
+    expect(text).toMatchObject({ body: 'Hello', html: null });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=someone@example.org' });
+    expect(page.statusCode).toBe(200);
+    // The frame's document is an escaped attribute: the page itself holds no markup of the email.
+    expect(page.body).toContain('<iframe sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(page.body).toContain(
+      'srcdoc="&lt;!DOCTYPE html&gt;&lt;html lang=&quot;en-GB&quot;&gt;&lt;head&gt;&lt;base target=&quot;_blank&quot;&gt;',
+    );
+    expect(page.body).not.toContain('<p>Hello');
+    // Its policy, which the frame inherits: the email's inline styles, nothing fetched, no script.
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(page.headers['content-security-policy']).not.toMatch(/script-src/);
+  });
+
   it('refuses the dev outbox when switched off and in production', async () => {
     t = await createTestApp({ DEV_OUTBOX: 'off' });
     for (const url of ['/dev/outbox', '/dev/outbox/api?to=x']) {
@@ -219,6 +257,20 @@ describe('notifier', () => {
         .replace(/=\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
       expect(body).toMatch(/http:\/\/localhost:3000\/forgotten-password\/new-password\?token=[\w-]{43}\n/);
+      // Both parts, as multipart/alternative: the text first (the fallback), then the HTML with the same link.
+      expect(body).toMatch(/^Content-Type: multipart\/alternative;/m);
+      const plainAt = body.search(/^Content-Type: text\/plain/m);
+      const htmlAt = body.search(/^Content-Type: text\/html/m);
+      expect(plainAt).toBeGreaterThan(0);
+      expect(htmlAt).toBeGreaterThan(plainAt);
+      expect(body.slice(htmlAt)).toMatch(
+        /<html lang="en-GB">[\s\S]*href="http:\/\/localhost:3000\/forgotten-password\/new-password\?token=[\w-]{43}"/,
+      );
+      // Once sent, the queue keeps neither part.
+      const { rows } = await t.db.query<{ body: string | null; html: string | null }>(
+        `SELECT body, html FROM message_queue WHERE kind = 'password-reset' AND status = 'sent'`,
+      );
+      expect(rows).toEqual([{ body: null, html: null }]);
       expect(await outbox(t.app, margaret.email)).toEqual([]);
       // Texts still go to the outbox: each channel has its own adapter.
       const { stateToken, factors } = await signIn(t.app, margaret.email, margaret.password);

@@ -15,6 +15,7 @@ import { smtpAdapter } from './notifier/smtp';
 import { inSpan, SpanKind } from './tracing';
 
 export * from './notifier/message';
+export * from './notifier/email-template';
 
 type NotifierContext = PlatformContext;
 

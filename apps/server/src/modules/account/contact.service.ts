@@ -10,6 +10,7 @@ import {
   SEND_NOW_RETRY_AFTER_SECONDS,
   type NotifyLog,
 } from '../../platform/notifier';
+import { contactAcknowledgementEmail, contactMessageEmail } from './contact-emails';
 import { insertContactMessage } from './contact.repository';
 
 /** Messages a customer may send in CONTACT_WINDOW_MS, across every instance. */
@@ -54,24 +55,18 @@ export function createContactService(ctx: AccountContext) {
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 
       const customer = await ctx.services.customers.get(caller.customerId);
-      const name = customer ? `${customer.firstName} ${customer.lastName}` : caller.customerId;
       const send = notifier(ctx);
       try {
         // The customer is told whether the inbox took it (503 with Retry-After if not): sent now, not queued.
         await send.sendNow(
-          {
-            channel: 'email',
+          contactMessageEmail({
             to: ctx.config.messaging.contactInbox,
-            kind: 'contact-message',
-            subject: `Customer message: ${message.productType} ${message.messageType} (${caller.customerId})`,
-            text: [
-              `From: ${name} (customer ${caller.customerId})`,
-              `About: ${message.productType}, ${message.messageType}`,
-              '',
-              message.messageText,
-            ].join('\n'),
             customerId: caller.customerId,
-          },
+            customerName: customer ? `${customer.firstName} ${customer.lastName}` : null,
+            productType: message.productType,
+            messageType: message.messageType,
+            messageText: message.messageText,
+          }),
           caller.log,
         );
       } catch (error) {
@@ -119,19 +114,11 @@ export function createContactService(ctx: AccountContext) {
       if (customer?.email) {
         await send
           .enqueue(
-            {
-              channel: 'email',
+            contactAcknowledgementEmail({
               to: customer.email,
-              kind: 'contact-acknowledgement',
-              subject: 'We have your message',
-              text: [
-                `Dear ${name},`,
-                '',
-                'Thank you for your message. We will reply within 2 working days.',
-                'If your message is urgent, call us free on 0800 123 4567.',
-              ].join('\n'),
               customerId: caller.customerId,
-            },
+              firstName: customer.firstName,
+            }),
             { log: caller.log },
           )
           // The message has reached us; the acknowledgement is queued and retried, not the customer's problem.

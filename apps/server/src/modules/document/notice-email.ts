@@ -1,4 +1,4 @@
-import type { OutboundMessage } from '../../platform/notifier';
+import { emailMessage, links, list, paragraph, type OutboundMessage } from '../../platform/notifier';
 import type { NoticeCategory } from './notices.repository';
 
 /** The kind of message a document notice is (the queue's kind: its dead letters come back by it). */
@@ -79,7 +79,8 @@ function pageOf(item: NoticeItem): { path: string; name: string } {
 /**
  * The email telling a customer their documents are in their online account: a greeting by first name,
  * each document's kind, whether it is new or updated and when it arrived (UK time), and absolute links
- * to the pages that list them. Plain text for now: an HTML part can be built here from the same parts.
+ * to the pages that list them. A plain-text and an HTML part, from one description
+ * (platform/notifier/email-template.ts).
  */
 export function documentNoticeEmail(input: {
   to: string;
@@ -94,7 +95,7 @@ export function documentNoticeEmail(input: {
   const lines = items.map((item) => {
     const name = itemName(item);
     const change = item.change === 'updated' ? ' (updated)' : '';
-    return `- ${name}${change}, added ${londonTime.format(item.arrivedAt)}`;
+    return `${name}${change}, added ${londonTime.format(item.arrivedAt)}`;
   });
   const pages = [...new Map(items.map((item) => [pageOf(item).path, pageOf(item)])).values()];
   const single = items.length === 1;
@@ -112,21 +113,20 @@ export function documentNoticeEmail(input: {
             ? 'A document in your online account has been updated'
             : 'You have a new document in your online account'
           : 'You have new documents in your online account';
-  const text =
-    `Dear ${input.firstName},\n\n` +
-    `${single ? 'This is' : 'These are'} now in your online account:\n\n` +
-    `${lines.join('\n')}\n\n` +
-    `Sign in to read ${single ? 'it' : 'them'}:\n\n` +
-    pages.map((page) => `${page.name}: ${publicUrl}${page.path}`).join('\n') +
-    '\n\nYou can choose how we tell you about new documents in "Your preferences" in your online ' +
-    'account.\n';
-  return {
-    channel: 'email',
-    to: input.to,
-    kind: DOCUMENT_NOTICE_KIND,
-    customerId: input.customerId,
-    reference: input.reference,
-    subject,
-    text,
-  };
+  return emailMessage(
+    { to: input.to, kind: DOCUMENT_NOTICE_KIND, customerId: input.customerId, reference: input.reference },
+    {
+      subject,
+      greeting: `Dear ${input.firstName},`,
+      blocks: [
+        paragraph(`${single ? 'This is' : 'These are'} now in your online account:`),
+        list(lines),
+        paragraph(`Sign in to read ${single ? 'it' : 'them'}:`),
+        links(pages.map((page) => ({ label: page.name, href: `${publicUrl}${page.path}` }))),
+      ],
+      footer:
+        'You can choose how we tell you about new documents in "Your preferences" in your online ' +
+        'account.',
+    },
+  );
 }

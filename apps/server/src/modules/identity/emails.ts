@@ -1,18 +1,28 @@
-import type { OutboundMessage } from '../../platform/notifier';
+import {
+  action,
+  code,
+  emailMessage,
+  facts,
+  link,
+  paragraph,
+  type OutboundMessage,
+} from '../../platform/notifier';
 
 /**
- * The emails of the identity journeys. Links are built from PUBLIC_URL (configuration), never from the
+ * The emails of the identity journeys, each with a plain-text and an HTML part from one description
+ * (platform/notifier/email-template.ts). Links are built from PUBLIC_URL (configuration), never from the
  * request's Host header, so a forged Host cannot send a customer's link elsewhere.
  */
 
 interface Person {
+  /** The greeting names the customer by first name only: an email carries no other personal detail. */
   firstName: string;
-  lastName: string;
   customerId: string;
 }
 
-const signOff =
-  '\n\nIf you did not ask for this, you can ignore this email: nothing changes on your account.\n';
+const dear = (person: Person) => `Dear ${person.firstName},`;
+
+const signOff = 'If you did not ask for this, you can ignore this email: nothing changes on your account.';
 
 export function activationEmail(
   to: string,
@@ -20,38 +30,44 @@ export function activationEmail(
   publicUrl: string,
   token: string,
 ): OutboundMessage {
-  const link = `${publicUrl}/register/activate?token=${encodeURIComponent(token)}`;
-  return {
-    channel: 'email',
-    to,
-    kind: 'activation',
-    customerId: person.customerId,
-    subject: 'Finish setting up your online account',
-    text:
-      `Dear ${person.firstName} ${person.lastName},\n\n` +
-      'Thank you for registering for your online account. To finish, open this link within 24 hours and ' +
-      'choose a password:\n\n' +
-      `${link}\n\n` +
-      'We will then send a security code to your phone to check it is you.' +
-      signOff,
-  };
+  const url = `${publicUrl}/register/activate?token=${encodeURIComponent(token)}`;
+  return emailMessage(
+    { to, kind: 'activation', customerId: person.customerId },
+    {
+      subject: 'Finish setting up your online account',
+      greeting: dear(person),
+      blocks: [
+        paragraph(
+          'Thank you for registering for your online account. To finish, open this link within 24 hours and ' +
+            'choose a password:',
+        ),
+        action('Finish setting up your account', url),
+        paragraph('We will then send a security code to your phone to check it is you.'),
+      ],
+      footer: signOff,
+    },
+  );
 }
 
 export function alreadyRegisteredEmail(to: string, person: Person, publicUrl: string): OutboundMessage {
-  return {
-    channel: 'email',
-    to,
-    kind: 'already-registered',
-    customerId: person.customerId,
-    subject: 'You already have an online account',
-    text:
-      `Dear ${person.firstName} ${person.lastName},\n\n` +
-      'Someone, probably you, tried to register for an online account with this email address. ' +
-      'You already have an account, so there is no need to register again.\n\n' +
-      `Sign in at ${publicUrl}/login\n\n` +
-      'If you have forgotten your password, choose "Forgotten your password?" on the sign-in page to reset it.' +
-      signOff,
-  };
+  return emailMessage(
+    { to, kind: 'already-registered', customerId: person.customerId },
+    {
+      subject: 'You already have an online account',
+      greeting: dear(person),
+      blocks: [
+        paragraph(
+          'Someone, probably you, tried to register for an online account with this email address. ' +
+            'You already have an account, so there is no need to register again.',
+        ),
+        paragraph('Sign in at ', link(`${publicUrl}/login`)),
+        paragraph(
+          'If you have forgotten your password, choose "Forgotten your password?" on the sign-in page to reset it.',
+        ),
+      ],
+      footer: signOff,
+    },
+  );
 }
 
 export function passwordResetEmail(
@@ -60,41 +76,47 @@ export function passwordResetEmail(
   publicUrl: string,
   token: string,
 ): OutboundMessage {
-  const link = `${publicUrl}/forgotten-password/new-password?token=${encodeURIComponent(token)}`;
-  return {
-    channel: 'email',
-    to,
-    kind: 'password-reset',
-    customerId: person.customerId,
-    subject: 'Reset your password',
-    text:
-      `Dear ${person.firstName} ${person.lastName},\n\n` +
-      'We received a request to reset the password of your online account. Open this link within 60 minutes ' +
-      'to choose a new password:\n\n' +
-      `${link}\n\n` +
-      'We will then send a security code to your phone to check it is you.' +
-      signOff,
-  };
+  const url = `${publicUrl}/forgotten-password/new-password?token=${encodeURIComponent(token)}`;
+  return emailMessage(
+    { to, kind: 'password-reset', customerId: person.customerId },
+    {
+      subject: 'Reset your password',
+      greeting: dear(person),
+      blocks: [
+        paragraph(
+          'We received a request to reset the password of your online account. Open this link within 60 minutes ' +
+            'to choose a new password:',
+        ),
+        action('Choose a new password', url),
+        paragraph('We will then send a security code to your phone to check it is you.'),
+      ],
+      footer: signOff,
+    },
+  );
 }
 
 /** The unlock link: opens the sign-in page, which unlocks the account with it (POST, so a mail scanner's visit does not). */
 export function unlockEmail(to: string, person: Person, publicUrl: string, token: string): OutboundMessage {
-  const link = `${publicUrl}/login?unlock=${encodeURIComponent(token)}`;
-  return {
-    channel: 'email',
-    to,
-    kind: 'unlock',
-    customerId: person.customerId,
-    subject: 'Unlock your online account',
-    text:
-      `Dear ${person.firstName} ${person.lastName},\n\n` +
-      'Your online account was locked because the wrong password or security code was entered too many times. ' +
-      'To unlock it now, open this link within 60 minutes:\n\n' +
-      `${link}\n\n` +
-      'Then sign in with your email address and password. If you have forgotten your password, choose ' +
-      '"Forgotten your password?" on the sign-in page instead.' +
-      signOff,
-  };
+  const url = `${publicUrl}/login?unlock=${encodeURIComponent(token)}`;
+  return emailMessage(
+    { to, kind: 'unlock', customerId: person.customerId },
+    {
+      subject: 'Unlock your online account',
+      greeting: dear(person),
+      blocks: [
+        paragraph(
+          'Your online account was locked because the wrong password or security code was entered too many times. ' +
+            'To unlock it now, open this link within 60 minutes:',
+        ),
+        action('Unlock your account', url),
+        paragraph(
+          'Then sign in with your email address and password. If you have forgotten your password, choose ' +
+            '"Forgotten your password?" on the sign-in page instead.',
+        ),
+      ],
+      footer: signOff,
+    },
+  );
 }
 
 /** What happened to the customer's sign-in methods, for the security email. */
@@ -152,36 +174,41 @@ export function securityEmail(
     dateStyle: 'long',
     timeStyle: 'short',
   });
-  return {
-    channel: 'email',
-    to,
-    kind: `security-${event}`,
-    customerId: person.customerId,
-    subject: words.subject,
-    text:
-      `Dear ${person.firstName} ${person.lastName},\n\n` +
-      `${words.what} on ${when} (UK time).\n\n` +
-      'If this was you, there is nothing more to do.\n\n' +
-      'If it was not you, someone may know your password: reset it now with "Forgotten your password?" at ' +
-      `${publicUrl}/login and call us so we can check your account.\n`,
-  };
+  return emailMessage(
+    { to, kind: `security-${event}`, customerId: person.customerId },
+    {
+      subject: words.subject,
+      greeting: dear(person),
+      blocks: [
+        paragraph(`${words.what} on ${when} (UK time).`),
+        paragraph('If this was you, there is nothing more to do.'),
+        paragraph(
+          'If it was not you, someone may know your password: reset it now with "Forgotten your password?" at ',
+          link(`${publicUrl}/login`),
+          ' and call us so we can check your account.',
+        ),
+      ],
+    },
+  );
 }
 
 /** The code that confirms a new email address (issue 26): sent to the NEW address. */
-export function emailChangeCodeEmail(to: string, person: Person, code: string): OutboundMessage {
-  return {
-    channel: 'email',
-    to,
-    kind: 'email-change-code',
-    customerId: person.customerId,
-    subject: 'Your security code to confirm your new email address',
-    text:
-      `Dear ${person.firstName} ${person.lastName},\n\n` +
-      'You asked to use this email address for your online account. To confirm it, enter this security code:\n\n' +
-      `${code}\n\n` +
-      'It expires in 5 minutes. We will never ask you for this code.' +
-      signOff,
-  };
+export function emailChangeCodeEmail(to: string, person: Person, securityCode: string): OutboundMessage {
+  return emailMessage(
+    { to, kind: 'email-change-code', customerId: person.customerId },
+    {
+      subject: 'Your security code to confirm your new email address',
+      greeting: dear(person),
+      blocks: [
+        paragraph(
+          'You asked to use this email address for your online account. To confirm it, enter this security code:',
+        ),
+        code(securityCode),
+        paragraph('It expires in 5 minutes. We will never ask you for this code.'),
+      ],
+      footer: signOff,
+    },
+  );
 }
 
 /**
@@ -189,20 +216,25 @@ export function emailChangeCodeEmail(to: string, person: Person, code: string): 
  * enumeration: the customer who typed it sees the same answer; only the address's owner reads this).
  */
 export function addressInUseEmail(to: string, publicUrl: string): OutboundMessage {
-  return {
-    channel: 'email',
-    to,
-    kind: 'email-change-address-in-use',
-    customerId: null,
-    subject: 'Someone tried to use your email address',
-    text:
-      'Hello,\n\n' +
-      'Someone asked to use this email address for an online account with us. This address is already ' +
-      'used by an online account, so nothing was changed and no code was sent.\n\n' +
-      'If it was you, sign in with this address instead, or use a different address for the other account. ' +
-      `You can sign in at ${publicUrl}/login\n\n` +
-      'If it was not you, you do not need to do anything. Your account has not changed.\n',
-  };
+  return emailMessage(
+    { to, kind: 'email-change-address-in-use', customerId: null },
+    {
+      subject: 'Someone tried to use your email address',
+      greeting: 'Hello,',
+      blocks: [
+        paragraph(
+          'Someone asked to use this email address for an online account with us. This address is already ' +
+            'used by an online account, so nothing was changed and no code was sent.',
+        ),
+        paragraph(
+          'If it was you, sign in with this address instead, or use a different address for the other account. ' +
+            'You can sign in at ',
+          link(`${publicUrl}/login`),
+        ),
+        paragraph('If it was not you, you do not need to do anything. Your account has not changed.'),
+      ],
+    },
+  );
 }
 
 /** The code that confirms a new mobile number (issue 26): texted to the NEW number. */
@@ -235,22 +267,30 @@ export function newDeviceEmail(
     signIn.browser && signIn.os
       ? `${signIn.browser} on ${signIn.os}`
       : (signIn.browser ?? signIn.os ?? 'a browser we could not recognise');
-  return {
-    channel: 'email',
-    to,
-    kind: 'security-new-device',
-    customerId: person.customerId,
-    subject: 'A new sign-in to your account',
-    text:
-      `Dear ${person.firstName} ${person.lastName},\n\n` +
-      'Your online account was signed in to from a browser we have not seen you use recently.\n\n' +
-      `When: ${when} (UK time)\n` +
-      `Browser: ${browser}\n` +
-      `Network: ${signIn.network ?? 'not known'}\n\n` +
-      'If this was you, there is nothing more to do.\n\n' +
-      'Not you? Change your password and sign out of every other device straight away, on the ' +
-      `"Sign-in and security" page: ${publicUrl}/profile/login-security\n\n` +
-      'If you cannot sign in, reset your password with "Forgotten your password?" at ' +
-      `${publicUrl}/login and call us, free on 0800 123 4567.\n`,
-  };
+  return emailMessage(
+    { to, kind: 'security-new-device', customerId: person.customerId },
+    {
+      subject: 'A new sign-in to your account',
+      greeting: dear(person),
+      blocks: [
+        paragraph('Your online account was signed in to from a browser we have not seen you use recently.'),
+        facts([
+          ['When', `${when} (UK time)`],
+          ['Browser', browser],
+          ['Network', signIn.network ?? 'not known'],
+        ]),
+        paragraph('If this was you, there is nothing more to do.'),
+        paragraph(
+          'Not you? Change your password and sign out of every other device straight away, on the ' +
+            '"Sign-in and security" page: ',
+          link(`${publicUrl}/profile/login-security`),
+        ),
+        paragraph(
+          'If you cannot sign in, reset your password with "Forgotten your password?" at ',
+          link(`${publicUrl}/login`),
+          ' and call us, free on 0800 123 4567.',
+        ),
+      ],
+    },
+  );
 }

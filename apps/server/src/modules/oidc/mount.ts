@@ -392,7 +392,7 @@ async function tellOfNewBrowser(
       await notifier(ctx).enqueue(
         newDeviceEmail(
           person.login,
-          { firstName: person.firstName, lastName: person.lastName, customerId: user.customerId },
+          { firstName: person.firstName, customerId: user.customerId },
           ctx.config.publicUrl,
           { at, ...description, network },
         ),

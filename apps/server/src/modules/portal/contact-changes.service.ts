@@ -7,18 +7,13 @@ import type { Queryable } from '../../platform/db';
 import type { PortalContext } from './context';
 import { maskRecipient, notifier, type OutboundMessage } from '../../platform/notifier';
 import type { RequestMeta } from '../identity';
+import { accountClosedEmail, CALL_US, emailChangedEmail, mobileChangedEmail, ukTime } from './account-emails';
 
 /** Who asks, and the request's ids for the audit rows and log lines. */
 export interface ContactCaller {
   customer: AuthenticatedCustomer;
   meta: RequestMeta;
 }
-
-const CALL_US = 'call us free on 0800 123 4567';
-
-/** "3 March 2026 at 14:05" in UK time. */
-const ukTime = (at: Date) =>
-  at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
 
 const codeRefused = (reason: string) => new HttpError(400, 'MFA_CODE_INVALID', reason);
 
@@ -120,22 +115,11 @@ export function createContactChangesService(ctx: PortalContext) {
       }
       const old = record?.email ?? outcome.previous;
       if (old && old !== outcome.value) {
-        const name = record ? `${record.firstName} ${record.lastName}` : 'customer';
         await tell(
-          {
-            channel: 'email',
-            to: old,
-            kind: 'email-changed',
-            customerId: customer.customerId,
-            subject: 'Your email address has been changed',
-            text:
-              `Dear ${name},\n\n` +
-              `The email address of your ${await siteName()} online account was changed on ${ukTime(outcome.at)} ` +
-              `(UK time) to ${maskRecipient(outcome.value)}. We will send emails to the new address from now on, ` +
-              'and you sign in with it.\n\n' +
-              'If this was you, there is nothing more to do.\n\n' +
-              `If it was not you, ${CALL_US} straight away so we can secure your account.\n`,
-          },
+          emailChangedEmail(
+            { to: old, customerId: customer.customerId, firstName: record?.firstName ?? null },
+            { siteName: await siteName(), at: outcome.at, newEmail: outcome.value },
+          ),
           meta,
         );
       }
@@ -192,22 +176,10 @@ export function createContactChangesService(ctx: PortalContext) {
       }
       if (record?.email) {
         await tell(
-          {
-            channel: 'email',
-            to: record.email,
-            kind: old ? 'mobile-changed' : 'mobile-added',
-            customerId: customer.customerId,
-            subject: old
-              ? 'Your mobile number has been changed'
-              : 'A mobile number was added to your account',
-            text:
-              `Dear ${record.firstName} ${record.lastName},\n\n` +
-              `${old ? 'The mobile number of' : 'A mobile number was added to'} your ${site} online account ` +
-              `${old ? 'was changed ' : ''}on ${when} (UK time). We will send security codes by text to ` +
-              `the number ending ${outcome.value.slice(-3)} from now on.\n\n` +
-              'If this was you, there is nothing more to do.\n\n' +
-              `If it was not you, ${CALL_US} straight away so we can secure your account.\n`,
-          },
+          mobileChangedEmail(
+            { to: record.email, customerId: customer.customerId, firstName: record.firstName },
+            { siteName: site, at: outcome.at, newNumber: outcome.value, replaced: Boolean(old) },
+          ),
           meta,
         );
       }
@@ -248,20 +220,10 @@ export function createContactChangesService(ctx: PortalContext) {
       const to = record?.email ?? outcome.login;
       const site = await siteName();
       await tell(
-        {
-          channel: 'email',
-          to,
-          kind: 'account-closed',
-          customerId: customer.customerId,
-          subject: 'Your online account is closed',
-          text:
-            `Dear ${record ? `${record.firstName} ${record.lastName}` : 'customer'},\n\n` +
-            `Your ${site} online account was closed on ${ukTime(outcome.at)} (UK time), as you asked. ` +
-            'You can no longer sign in with your email address and password.\n\n' +
-            'Your policies and documents are not affected: we still hold them and your cover continues. ' +
-            'You can register for a new online account at any time with the same details.\n\n' +
-            `If you did not close your account, ${CALL_US}.\n`,
-        },
+        accountClosedEmail(
+          { to, customerId: customer.customerId, firstName: record?.firstName ?? null },
+          { siteName: site, at: outcome.at },
+        ),
         meta,
       );
       return { closed: true };

@@ -5,6 +5,7 @@ import { writeAudit } from '../../platform/audit';
 import { counterStore } from '../../platform/counters';
 import type { PortalContext } from './context';
 import { notifier, type NotifyLog } from '../../platform/notifier';
+import { passwordChangedEmail } from './account-emails';
 
 /** Password change attempts a customer may make in PASSWORD_CHANGE_WINDOW_MS, across every instance. */
 const PASSWORD_CHANGE_LIMIT = 5;
@@ -123,17 +124,11 @@ export function createPasswordChangeService(ctx: PortalContext) {
       if (customer?.email) {
         await notifier(ctx)
           .enqueue(
-            {
-              channel: 'email',
+            passwordChangedEmail({
               to: customer.email,
-              kind: 'password-changed',
-              subject: 'Your password has been changed',
               customerId: caller.customerId,
-              text:
-                `Dear ${customer.firstName} ${customer.lastName},\n\n` +
-                'The password of your online account was changed. If this was you, you need do nothing more.\n\n' +
-                'If it was not you, call us straight away, free on 0800 123 4567.',
-            },
+              firstName: customer.firstName,
+            }),
             { log: caller.log },
           )
           // The change is made; a failed email is logged by the notifier and must not undo it.

@@ -59,8 +59,11 @@ describe('registration', () => {
       kind: 'activation',
       subject: 'Finish setting up your online account',
     });
-    expect(email!.body).toMatch(/^Dear Eleanor Hughes,/);
+    // By first name only: an email carries no other personal detail (issue 40 point 8).
+    expect(email!.body).toMatch(/^Dear Eleanor,\n/);
+    expect(email!.body).not.toContain('Hughes');
     expect(email!.body).toMatch(/http:\/\/localhost:3000\/register\/activate\?token=[\w-]{43}\b/);
+    expect(email!.html).toContain('href="http://localhost:3000/register/activate?token=');
     const audit = await t.db.query(
       // The registration's own rows (the demo seed's loads of her records are audited too).
       `SELECT event_id, is_success FROM audit_event WHERE customer_id = $1 AND event_id NOT LIKE 'integration.%' ORDER BY id`,

@@ -3,7 +3,10 @@ import type { Queryable } from '../db';
 /** The notifier's message types and recipient helpers, shared by the notifier and its adapters. */
 type Channel = 'sms' | 'voice' | 'email';
 
-/** One message to a customer. `text` is what they read or hear; it may hold a code or link. */
+/**
+ * One message to a customer. `text` is what they read or hear; it may hold a code or link. An email also
+ * has `html`, its HTML part, rendered with `text` from one description (notifier/email-template.ts).
+ */
 export interface OutboundMessage {
   channel: Channel;
   /** A phone number (sms, voice) or an email address. */
@@ -12,6 +15,8 @@ export interface OutboundMessage {
   kind: string;
   subject?: string;
   text: string;
+  /** Email only: the HTML part, sent with `text` as multipart/alternative. Never logged. */
+  html?: string | null;
   customerId?: string | null;
   /**
    * The queuing module's own reference (e.g. a batch id), kept with a queued message and given back to

@@ -9,8 +9,8 @@ import { normaliseRecipient, type NotifierAdapter, type OutboundMessage } from '
  */
 export async function recordInOutbox(q: Queryable, clock: Clock, message: OutboundMessage): Promise<void> {
   await q.query(
-    `INSERT INTO outbox_message (created_at, channel, recipient, kind, subject, body, customer_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO outbox_message (created_at, channel, recipient, kind, subject, body, html, customer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       clock.now(),
       message.channel,
@@ -18,6 +18,7 @@ export async function recordInOutbox(q: Queryable, clock: Clock, message: Outbou
       message.kind,
       message.subject ?? null,
       message.text,
+      message.channel === 'email' ? (message.html ?? null) : null,
       message.customerId ?? null,
     ],
   );
@@ -41,7 +42,10 @@ export interface OutboxRow {
   to: string;
   kind: string;
   subject: string | null;
+  /** The text (the plain-text part of an email). */
   body: string;
+  /** An email's HTML part; null for texts and calls. */
+  html: string | null;
 }
 
 /** The newest messages, optionally only those to one recipient (any spelling of the number or address). */
@@ -54,8 +58,9 @@ export async function readOutbox(db: Db, to?: string, limit = 50): Promise<Outbo
     kind: string;
     subject: string | null;
     body: string;
+    html: string | null;
   }>(
-    `SELECT id, created_at, channel, recipient, kind, subject, body FROM outbox_message
+    `SELECT id, created_at, channel, recipient, kind, subject, body, html FROM outbox_message
      WHERE ($1::text IS NULL OR recipient = $1) ORDER BY id DESC LIMIT $2`,
     [to ? normaliseRecipient(to) : null, limit],
   );
@@ -67,5 +72,6 @@ export async function readOutbox(db: Db, to?: string, limit = 50): Promise<Outbo
     kind: r.kind,
     subject: r.subject,
     body: r.body,
+    html: r.html,
   }));
 }

@@ -255,13 +255,16 @@ describe('message queue', () => {
       open: async () => {
         const schema = `mq_${randomUUID().replace(/-/g, '')}`;
         const admin = await openDb({ kind: 'postgres', url, max: 1 });
-        // The queue's table as the migrations that make and change it leave it.
+        // The queue's table as the migrations that make and change it leave it (185 changes the outbox's too).
         const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
         const migration = (
           await Promise.all(
-            ['005_message_queue.sql', '160_document_notices.sql'].map((file) =>
-              readFile(path.join(migrations, file), 'utf8'),
-            ),
+            [
+              '002_notifier_outbox.sql',
+              '005_message_queue.sql',
+              '160_document_notices.sql',
+              '185_outbox_html.sql',
+            ].map((file) => readFile(path.join(migrations, file), 'utf8')),
           )
         ).join('\n');
         await admin.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}; ${migration}`);

@@ -42,9 +42,9 @@ export function backoffMs(attempts: number, timing: QueueTiming = defaultQueueTi
 /** Writes the message as a pending row, due now; in the caller's transaction when `q` is one. */
 export async function enqueueMessage(q: Queryable, message: OutboundMessage, now: Date): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO message_queue (created_at, channel, recipient, kind, subject, body, customer_id, reference,
-                                next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $1) RETURNING id`,
+    `INSERT INTO message_queue (created_at, channel, recipient, kind, subject, body, html, customer_id,
+                                reference, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $1) RETURNING id`,
     [
       now,
       message.channel,
@@ -52,6 +52,7 @@ export async function enqueueMessage(q: Queryable, message: OutboundMessage, now
       message.kind,
       message.subject ?? null,
       message.text,
+      message.channel === 'email' ? (message.html ?? null) : null,
       message.customerId ?? null,
       message.reference ?? null,
     ],
@@ -89,6 +90,7 @@ interface ClaimedRow {
   kind: string;
   subject: string | null;
   body: string;
+  html: string | null;
   customer_id: string | null;
   reference: string | null;
   attempts: number;
@@ -113,7 +115,7 @@ export interface MessageWorkerOptions {
 /**
  * Sends queued messages after the requests that queued them have answered. Each pass claims up to
  * `batch` due rows in one statement (FOR UPDATE SKIP LOCKED, so instances never claim the same row),
- * sends them through the channel's adapter, and marks each sent (its recipient and text erased), due
+ * sends them through the channel's adapter, and marks each sent (its recipient, text and HTML erased), due
  * again after a back-off, or dead after `maxAttempts` (logged without personal data).
  */
 export function createMessageWorker(options: MessageWorkerOptions): MessageWorker {
@@ -129,7 +131,7 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
          WHERE (status = 'pending' AND next_attempt_at <= $1) OR (status = 'sending' AND locked_until <= $1)
          ORDER BY next_attempt_at, id LIMIT $3
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, channel, recipient, kind, subject, body, customer_id, reference, attempts`,
+       RETURNING id, channel, recipient, kind, subject, body, html, customer_id, reference, attempts`,
       [now, new Date(now.getTime() + timing.leaseMs), timing.batch],
     );
     return rows;
@@ -145,6 +147,7 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
         kind: row.kind,
         subject: row.subject ?? undefined,
         text: row.body,
+        html: row.html,
         customerId: row.customer_id,
       });
     } catch (error) {
@@ -189,7 +192,7 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
     }
     await db.query(
       `UPDATE message_queue SET status = 'sent', sent_at = $2, locked_until = NULL, last_error = NULL,
-         recipient = NULL, subject = NULL, body = NULL
+         recipient = NULL, subject = NULL, body = NULL, html = NULL
        WHERE id = $1`,
       [row.id, clock.now()],
     );

@@ -20,7 +20,9 @@ export function smtpAdapter(smtpUrl: string, from: string): NotifierAdapter {
           from,
           to: message.to,
           subject: message.subject ?? '',
+          // Both parts: nodemailer sends multipart/alternative, the text first (the fallback).
           text: message.text,
+          ...(message.html ? { html: message.html } : {}),
         });
         if (options?.timeoutMs === undefined) await sent;
         else {
