@@ -63,6 +63,15 @@ describe('production configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', MODULES: 'content,policy' }).env).toBe('production');
   });
 
+  it('refuses the stand-in workforce provider, and has no staff console without the insurer’s', async () => {
+    const env = await productionEnv();
+    expect(configError({ ...env, STAFF_OIDC_ISSUER: 'stand-in' })).toMatch(
+      /^Invalid configuration: STAFF_OIDC_ISSUER: the stand-in workforce provider is not allowed in production/,
+    );
+    expect(loadConfig(env).staff.provider).toBeNull();
+    expect(loadConfig({ ...env, NODE_ENV: 'development' }).staff.provider).toEqual({ kind: 'stand-in' });
+  });
+
   it('seeds no demo data in production unless SEED_DEMO_DATA=true asks for it', async () => {
     const env = await productionEnv();
     expect(loadConfig(env).seedDemoData).toBe(false);
@@ -96,6 +105,17 @@ describe('a production server', () => {
   });
 
   const count = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]!.n);
+
+  it('serves no staff sign-in and no stand-in workforce provider', async () => {
+    for (const url of ['/staff/sign-in', '/staff-idp/auth', '/staff/api/session']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+    // A dot-path is refused before any route: no provider's discovery document either.
+    const discovery = await app.inject({ method: 'GET', url: '/staff-idp/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBeGreaterThanOrEqual(400);
+    expect(discovery.body).not.toContain('issuer');
+  });
 
   it('has no demo customers: signing in as Margaret fails exactly as for an unknown user', async () => {
     const signIn = (username: string, password: string) =>

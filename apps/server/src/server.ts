@@ -97,7 +97,7 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
 /**
  * The advice for a Node release older than 22 LTS, or one that is not an LTS release: the portal runs and
  * is tested on Node 20.19+, but its OpenID library supports only 22 LTS and later. Said once, in the
- * banner, instead of the library's own warning in every process (modules/oidc/library.ts).
+ * banner, instead of the library's own warning in every process (platform/oidc-library.ts).
  */
 function nodeAdvice(): string | undefined {
   const lts = process.release.lts;

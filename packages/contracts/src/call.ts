@@ -10,7 +10,8 @@ export type ServiceName =
   | 'document'
   | 'eventlog'
   | 'portal'
-  | 'integration';
+  | 'integration'
+  | 'staff';
 
 /**
  * The scopes of the integration API's machine clients (the insurer's systems of record): one per area
@@ -25,6 +26,14 @@ export const integrationScopes = [
   'events.read',
 ] as const;
 export type IntegrationScope = (typeof integrationScopes)[number];
+
+/**
+ * The roles of the insurer's staff (issue 41), from the workforce identity provider's groups: an agent
+ * finds and helps customers, a senior agent also removes second factors and changes an email, an
+ * auditor reads a customer's audit trail and nothing else.
+ */
+export const staffRoles = ['agent', 'senior-agent', 'auditor'] as const;
+export type StaffRole = (typeof staffRoles)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -59,6 +68,13 @@ export interface CallDefinition<
    * customer's token is refused.
    */
   clientScope?: IntegrationScope | readonly IntegrationScope[];
+  /**
+   * A staff call (the contact centre's console): a staff session cookie is required (401 without a
+   * valid one), with one of these roles (403 otherwise), and a write must carry the session's CSRF token
+   * (403 without it). `auth` is then false and no `clientScope`: a customer's or a client's token is
+   * refused.
+   */
+  staffRoles?: readonly StaffRole[];
   params?: P;
   query?: Q;
   body?: B;

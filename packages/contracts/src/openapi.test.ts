@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allCalls } from './call';
-import { BEARER_SCHEME, CLIENT_SCHEME, buildOpenApiDocument, toOpenApiPath } from './openapi';
+import { BEARER_SCHEME, CLIENT_SCHEME, STAFF_SCHEME, buildOpenApiDocument, toOpenApiPath } from './openapi';
 
 const servers = {
   content: 'https://content.example.co.uk',
@@ -177,7 +177,7 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('puts the bearer scheme on every call that needs a token, the client scheme with its scopes on integration calls, and nothing on the others', () => {
+  it('puts the bearer scheme on every call that needs a token, the client scheme with its scopes on integration calls, the staff session on staff calls, and nothing on the others', () => {
     expect(json.components.securitySchemes[BEARER_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(json.components.securitySchemes[CLIENT_SCHEME]).toMatchObject({
       type: 'oauth2',
@@ -190,6 +190,9 @@ describe('OpenAPI document', () => {
       else if (call.clientScope) {
         expect(op.security).toEqual([call.clientScope].flat().map((scope) => ({ [CLIENT_SCHEME]: [scope] })));
         expect(op.tags).toEqual(['integration']);
+      } else if (call.staffRoles) {
+        expect(op.security).toEqual([{ [STAFF_SCHEME]: [] }]);
+        expect(op.tags).toEqual(['staff']);
       } else expect(op.security).toBeUndefined();
     }
     expect(operation('PUT', '/integration/v1/customers/{customerId}').security).toEqual([

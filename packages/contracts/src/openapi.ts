@@ -12,6 +12,7 @@ import {
 // integration contracts are server-only and not in the index.
 import './index';
 import './integration/index';
+import './staff';
 
 /**
  * The OpenAPI 3.1 document of every call defined with `defineCall`, built from zod's own JSON Schema
@@ -80,6 +81,7 @@ export interface OpenApiOptions {
 
 export const BEARER_SCHEME = 'bearerAuth';
 export const CLIENT_SCHEME = 'integrationClient';
+export const STAFF_SCHEME = 'staffSession';
 
 // The envelope is shared by almost every response; naming it makes it one component, not hundreds of copies.
 const namedErrorEnvelope = named(errorEnvelope, 'ErrorEnvelope');
@@ -95,6 +97,8 @@ const serviceDescriptions: Record<ServiceName, string> = {
   portal: 'One-time codes and password change from the profile pages',
   integration:
     "The insurer's systems of record: customers, policies, quotes, agencies, bills, documents and notifications in; customers' changes out (events). OAuth 2.0 client credentials.",
+  staff:
+    "The contact centre's console: staff signed in through the insurer's workforce identity provider, by role; writes carry the session's CSRF token.",
 };
 
 const statusText: Record<number, string> = {
@@ -353,6 +357,7 @@ function operationFor(
     ...(call.clientScope
       ? { security: [call.clientScope].flat().map((scope) => ({ [CLIENT_SCHEME]: [scope] })) }
       : {}),
+    ...(call.staffRoles ? { security: [{ [STAFF_SCHEME]: [] }] } : {}),
     ...(serverUrl ? { servers: [{ url: serverUrl, description: `${call.service} service` }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(call.consumes
@@ -459,6 +464,13 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
           bearerFormat: 'JWT',
           description:
             "The customer's OpenID Connect access token; its customer id claim must match the path's.",
+        },
+        [STAFF_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'portal_staff',
+          description:
+            'A staff session (HttpOnly, SameSite=Strict, path /staff) from the workforce sign-in at /staff/sign-in; writes also need the X-CSRF-Token header the session call gives.',
         },
         [CLIENT_SCHEME]: {
           type: 'oauth2',

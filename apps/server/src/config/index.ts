@@ -10,6 +10,7 @@ import { observabilityConfig, observabilityVariables, type ObservabilityConfig }
 import { oidcConfig, oidcVariables, type OidcConfig } from './oidc';
 import { processConfig, processVariables, publicUrlOf, type ProcessConfig } from './process';
 import { servicesConfig, servicesVariables, type ServicesConfig } from './services';
+import { staffConfig, staffVariables, type StaffConfig } from './staff';
 import { webConfig, webVariables, type WebConfig } from './web';
 
 /*
@@ -20,6 +21,7 @@ import { webConfig, webVariables, type WebConfig } from './web';
 export { ConfigError, repoRoot } from './common';
 export { parseIntegrationClients, type WebhookEndpointConfig } from './integration';
 export type { ConfiguredJwk } from './oidc';
+export type { StaffProvider } from './staff';
 export { moduleNames, mountPrefix, type ModuleName } from './services';
 
 /**
@@ -38,6 +40,7 @@ const envSchema = z.object({
   ...oidcVariables.shape,
   ...integrationVariables.shape,
   ...observabilityVariables.shape,
+  ...staffVariables.shape,
 });
 
 /** The name of every variable the server reads (README.md and .env.example document each one). */
@@ -56,7 +59,8 @@ export interface Config
     MfaConfig,
     OidcConfig,
     IntegrationConfig,
-    ObservabilityConfig {}
+    ObservabilityConfig,
+    StaffConfig {}
 
 /** Reads config from an environment (process.env by default). Throws ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -76,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const database = databaseConfig(e);
   const oidc = oidcConfig(e, services.modules);
   const messaging = messagingConfig(e, services.modules);
+  const staff = staffConfig(e, services.modules);
   return {
     ...processConfig(e, publicUrl),
     ...database,
@@ -88,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...oidc,
     ...integrationConfig(e),
     ...observabilityConfig(e),
+    ...staff,
   };
 }

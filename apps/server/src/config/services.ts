@@ -14,6 +14,7 @@ export const moduleNames = [
   'eventlog',
   'portal',
   'integration',
+  'staff',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
@@ -38,7 +39,8 @@ export interface ServicesConfig {
   baseUrls: Record<ModuleName, string>;
 }
 
-const baseUrlEnv: Record<ModuleName, Exclude<keyof ServicesValues, 'MODULES'>> = {
+/** The variable of each module's base URL; a module without one (staff: /staff) is at the public URL. */
+const baseUrlEnv: Partial<Record<ModuleName, Exclude<keyof ServicesValues, 'MODULES'>>> = {
   content: 'CONTENT_BASE_URL',
   identity: 'IDENTITY_BASE_URL',
   registration: 'REGISTRATION_BASE_URL',
@@ -53,7 +55,10 @@ const baseUrlEnv: Record<ModuleName, Exclude<keyof ServicesValues, 'MODULES'>> =
 /** The modules MODULES names (all when unset), each at its base URL or else at the public URL. */
 export function servicesConfig(e: ServicesValues, publicUrl: string): ServicesConfig {
   const baseUrls = Object.fromEntries(
-    moduleNames.map((m) => [m, (e[baseUrlEnv[m]] ?? publicUrl).replace(/\/+$/, '')]),
+    moduleNames.map((m) => {
+      const variable = baseUrlEnv[m];
+      return [m, ((variable && e[variable]) ?? publicUrl).replace(/\/+$/, '')];
+    }),
   ) as Record<ModuleName, string>;
 
   let modules: Set<ModuleName> = new Set(moduleNames);

@@ -16,6 +16,7 @@ import { oidcModule, type oidcHousekeeping } from './oidc';
 import { policyModule } from './policy';
 import { portalModule, type portalHousekeeping } from './portal';
 import { registrationModule } from './registration';
+import { staffModule, type staffHousekeeping } from './staff';
 
 /*
  * The composition of the server's modules: the one place that names them all (with app.ts, which mounts
@@ -38,6 +39,7 @@ export const modules: AnyModule[] = [
   registrationModule,
   portalModule,
   integrationModule,
+  staffModule,
 ];
 
 const views = new WeakMap<object, Map<AnyModule, ModuleContext<never>>>();
@@ -112,7 +114,8 @@ export type HousekeepingKind =
   | (typeof platformHousekeeping)[number]['kind']
   | (typeof identityHousekeeping)[number]['kind']
   | (typeof oidcHousekeeping)[number]['kind']
-  | (typeof portalHousekeeping)[number]['kind'];
+  | (typeof portalHousekeeping)[number]['kind']
+  | (typeof staffHousekeeping)[number]['kind'];
 
 /** One housekeeping run over every task, the platform's and the modules' (what the scheduler runs). */
 export function runHousekeeping(

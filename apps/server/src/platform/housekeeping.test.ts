@@ -70,6 +70,8 @@ const none: Record<HousekeepingKind, number> = {
   knownBrowsers: 0,
   pdfRenditions: 0,
   auditEvents: 0,
+  staffSessions: 0,
+  staffSignIns: 0,
 };
 
 /** Rows on each side of every limit; answers the ids (or keys) of those that must stay. */
@@ -207,6 +209,30 @@ async function insertRows(db: Db, tag: string) {
     [`${tag}-reauth-old`, `${tag}-reauth-live`, user, at(-2 * DAY), at(10 * 60_000)],
   );
 
+  // Staff sessions: one ended two days ago goes, one ended an hour ago and one live stay; a sign-in
+  // begun two days ago goes, one begun now stays.
+  await q(
+    `INSERT INTO staff_session (id_hash, subject, issuer, name, email, roles, csrf_token, created_at,
+       last_seen_at, expires_at, ended_at)
+     VALUES ($1, 's', 'i', 'n', 'e', '{agent}', 'c', $4, $4, $5, $4),
+            ($2, 's', 'i', 'n', 'e', '{agent}', 'c', $6, $6, $5, $6),
+            ($3, 's', 'i', 'n', 'e', '{agent}', 'c', $6, $6, $7, NULL)`,
+    [
+      `${tag}-staff-old`,
+      `${tag}-staff-ended`,
+      `${tag}-staff-live`,
+      at(-2 * DAY),
+      at(DAY),
+      at(-60 * 60_000),
+      at(8 * 60 * 60_000),
+    ],
+  );
+  await q(
+    `INSERT INTO staff_sign_in (state, nonce, code_verifier, return_to, created_at)
+     VALUES ($1, 'n', 'v', '/staff/', $3), ($2, 'n', 'v', '/staff/', $4)`,
+    [`${tag}-sign-in-old`, `${tag}-sign-in-live`, at(-2 * DAY), at(0)],
+  );
+
   // Drawn PDFs: one drawn 91 days ago goes, one drawn 89 days ago stays.
   const hash = (suffix: string) => createHash('sha256').update(`${tag}-${suffix}`).digest('hex');
   kept.rendition = hash('recent');
@@ -257,6 +283,8 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           knownBrowsers: 1,
           pdfRenditions: 1,
           auditEvents: 2,
+          staffSessions: 1,
+          staffSignIns: 1,
         },
       });
 
@@ -294,6 +322,12 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
       expect(await ids('SELECT id FROM identity_contact_change WHERE user_id = $1', [`${tag}-user`])).toEqual(
         [`${tag}-change-live`],
       );
+      expect(
+        await ids('SELECT id_hash AS id FROM staff_session WHERE id_hash LIKE $1', [`${tag}-%`]),
+      ).toEqual([`${tag}-staff-ended`, `${tag}-staff-live`]);
+      expect(await ids('SELECT state AS id FROM staff_sign_in WHERE state LIKE $1', [`${tag}-%`])).toEqual([
+        `${tag}-sign-in-live`,
+      ]);
       expect(
         await ids('SELECT grant_id AS id FROM portal_reauthentication WHERE account_id = $1', [
           `${tag}-user`,

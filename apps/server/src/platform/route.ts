@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import { errorEnvelope, type CallDefinition } from '@portal/contracts/call';
 import { requireCustomer, type AuthenticatedCustomer } from './auth-guard';
 import { requireClient, type IntegrationClient } from './client-guard';
+import { requireStaff, type StaffMember } from './staff-guard';
 import type { PlatformContext } from './module';
 import { serializerSchema } from './response-schema';
 import { checkOutput, parseInput } from './validate';
@@ -35,6 +36,8 @@ interface RouteInput<C extends AnyCall> {
   customer: C['auth'] extends true ? AuthenticatedCustomer : AuthenticatedCustomer | undefined;
   /** The machine client of an integration call (its contract names a `clientScope`). */
   client: IntegrationClient | undefined;
+  /** The staff member of a console call (its contract names `staffRoles`). */
+  staff: StaffMember | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -114,8 +117,8 @@ export function route<C extends AnyCall>(
   const ctx: PlatformContext = app.ctx;
   const successStatus = successStatusOf(call);
   const successSchema = call.responses[successStatus];
-  if (call.auth && call.clientScope)
-    throw new Error(`${call.id}: a call is for customers or for clients, not both`);
+  if ([call.auth, call.clientScope, call.staffRoles].filter(Boolean).length > 1)
+    throw new Error(`${call.id}: a call is for customers, for clients or for staff: one of them`);
   // The answer written by a serializer compiled from the contract (only its fields), where the contract's
   // schema allows; otherwise parsed with zod before it is written. Tests check every answer with zod too.
   const serializer =
@@ -125,7 +128,9 @@ export function route<C extends AnyCall>(
     ? requireCustomer(ctx)
     : call.clientScope
       ? requireClient(ctx, call.clientScope)
-      : undefined;
+      : call.staffRoles
+        ? requireStaff(ctx, call.staffRoles)
+        : undefined;
 
   app.route({
     method: call.method,
@@ -143,6 +148,7 @@ export function route<C extends AnyCall>(
           call.body && !call.consumes ? parseInput(call.body, request.body ?? undefined, 'body') : undefined,
         customer: request.customer,
         client: request.client,
+        staff: request.staff,
         request,
         reply,
       } as RouteInput<C>;

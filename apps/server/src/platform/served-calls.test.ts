@@ -32,6 +32,11 @@ const WITHOUT_CONTRACT: Record<string, string> = {
   'GET /policy-system/:action': "development only: the stand-in for the insurer's policy system",
   'GET /dev/outbox': 'development only: the outbox of messages not sent',
   'GET /dev/outbox/api': 'development only: the outbox of messages not sent',
+  '* /staff-idp':
+    "development only: the stand-in for the insurer's workforce identity provider (oidc-provider)",
+  '* /staff-idp/*': 'development only: the stand-in workforce identity provider (oidc-provider)',
+  'GET /staff/sign-in': 'staff: starts the OpenID Connect sign-in at the workforce provider (a redirect)',
+  'GET /staff/callback': "staff: the workforce provider's redirect back (sets the staff session cookie)",
 };
 
 let t: TestContext;

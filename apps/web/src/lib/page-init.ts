@@ -132,5 +132,8 @@ export function baseUrlFor(service: ServiceName, settings: PageInitSettings = ge
     case 'integration':
       // The insurer's systems call it, never the SPA: page init does not even name it.
       throw new Error('The integration API is not called from the browser');
+    case 'staff':
+      // The staff console is another app: a customer's page never calls it.
+      throw new Error('The staff console is not called from the customer portal');
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errors } from './library';
+import { errors } from '../../platform/oidc-library';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../../test/helpers';
 import { ManualClock } from '../../platform/clock';

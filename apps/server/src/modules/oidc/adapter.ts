@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { errors } from './library';
+import { errors } from '../../platform/oidc-library';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import {

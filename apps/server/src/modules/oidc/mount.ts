@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
-import { errors } from './library';
+import { errors } from '../../platform/oidc-library';
 import { writeAudit } from '../../platform/audit';
 import { apiAudience, bearerToken, PORTAL_SCOPE } from '../../platform/auth-guard';
 import type { OidcContext } from './context';

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Configuration, KoaContextWithOIDC, ResourceServer } from 'oidc-provider';
-import { errors, Provider } from './library';
+import { errors, Provider } from '../../platform/oidc-library';
 import { mountPrefix } from '../../config';
 import { integrationScopes } from '@portal/contracts/call';
 import { apiAudience, oidcIssuer, PORTAL_SCOPE } from '../../platform/auth-guard';

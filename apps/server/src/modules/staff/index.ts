@@ -1,0 +1,28 @@
+import type { ServiceModule } from '../../platform/module';
+import { provideStaffSessions } from '../../platform/staff-guard';
+import { staffHousekeeping } from './housekeeping';
+import { createStaffSessions } from './sessions';
+import { signInRoutes } from './sign-in';
+import { staffRoutes } from './staff.routes';
+
+/**
+ * The contact centre's side (issue 41): staff sign in through the insurer's workforce identity provider
+ * (or, outside production, the stand-in at /staff-idp) into a server-side session, and the console's
+ * calls under /staff/api check the session, the role and the CSRF token (platform/staff-guard.ts).
+ */
+export const staffModule: ServiceModule = {
+  name: 'staff',
+  service: 'staff',
+  tables: ['staff_session', 'staff_sign_in'],
+  async routes(app, ctx) {
+    if (!ctx.config.staff.provider) return;
+    const sessions = createStaffSessions(ctx);
+    provideStaffSessions(ctx, sessions);
+    await signInRoutes(app, ctx, sessions);
+    await staffRoutes(app, ctx, sessions);
+  },
+  housekeeping: staffHousekeeping,
+};
+
+/** What housekeeping deletes of this module's tables (the composition names every kind). */
+export { staffHousekeeping };
