@@ -14,6 +14,7 @@ export * from './sign-in-sessions';
 export * from './account-activity';
 export * from './policy';
 export * from './document';
+export * from './message';
 export * from './contact';
 export * from './notifications';
 export * from './identity';
