@@ -15,6 +15,7 @@ export * from './account-activity';
 export * from './policy';
 export * from './document';
 export * from './message';
+export * from './message-count';
 export * from './contact';
 export * from './notifications';
 export * from './identity';

@@ -1,4 +1,4 @@
-import { unreadMessageCountCall } from '@portal/contracts/message';
+import { unreadMessageCountCall } from '@portal/contracts/message-count';
 import { callApi } from '../lib/api-client';
 
 /**

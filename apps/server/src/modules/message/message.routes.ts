@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { getMessageCall, listMessagesCall, unreadMessageCountCall } from '@portal/contracts/message';
+import { getMessageCall, listMessagesCall } from '@portal/contracts/message';
+import { unreadMessageCountCall } from '@portal/contracts/message-count';
 import { route } from '../../platform/route';
 import type { MessagesService } from './message.service';
 

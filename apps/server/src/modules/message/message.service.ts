@@ -1,4 +1,5 @@
-import type { CustomerMessage, MessagePage, UnreadMessageCount } from '@portal/contracts/message';
+import type { CustomerMessage, MessagePage } from '@portal/contracts/message';
+import type { UnreadMessageCount } from '@portal/contracts/message-count';
 import { notFound } from '../../platform/errors';
 import type { MessageContext } from './context';
 import { countUnread, findMessage, listMessages, markRead } from './message.repository';

@@ -270,7 +270,7 @@ describe.each(databases())('customer messages on $name', ({ open }) => {
       await t.db.query('DELETE FROM customer_message WHERE customer_id = $1', [owen.customerId]);
       const now = t.clock.now().getTime();
       const day = (n: number) => new Date(now + n * 864e5).toISOString();
-      const load = async (messageId: string, extra: object) =>
+      const load = async (messageId: string, extra: Record<string, unknown>) =>
         expect((await put(messageId, message(1, extra))).statusCode).toBe(200);
       await load(mine.oldest, { subject: 'Oldest', sentAt: day(-50), category: 'general' });
       await load(mine.older, { subject: 'Older', sentAt: day(-40), category: 'claim' });

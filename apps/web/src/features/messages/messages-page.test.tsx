@@ -3,10 +3,10 @@ import { getBillingDocumentPdfCall } from '@portal/contracts/document';
 import {
   getMessageCall,
   listMessagesCall,
-  unreadMessageCountCall,
   type CustomerMessage,
   type MessageSummary,
 } from '@portal/contracts/message';
+import { unreadMessageCountCall } from '@portal/contracts/message-count';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
