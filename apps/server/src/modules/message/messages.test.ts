@@ -146,6 +146,13 @@ describe.each(databases())('customer messages on $name', ({ open }) => {
       expect(await isUnread()).toBe(true);
     });
 
+    it('tells nobody of a message that has expired already', async () => {
+      const m = id('expired-already');
+      const past = new Date(t.clock.now().getTime() - 60_000).toISOString();
+      expect((await put(m, message(1, { expiresAt: past }))).json()).toMatchObject({ status: 'created' });
+      expect(await notices(m)).toEqual([]);
+    });
+
     it('removes a message (nobody told), remembers the removal against older versions', async () => {
       const m = id('removed');
       await put(m, message(3));

@@ -30,7 +30,8 @@ const sameContent = (a: MessageContent, b: MessageContent) =>
  * The message module's writes, for the integration API's customer messages (and the demo seed, which
  * loads the same way). Each takes the caller's transaction. A new message, or one whose subject, body,
  * category or links change, is notified as a document is (the document module's notices, in this
- * transaction) and is unread again; one written again as it is (a later expiry, say) tells no one.
+ * transaction) and is unread again; one written again as it is (a later expiry, say), or one that has
+ * already expired, tells no one.
  */
 export function createMessageRecordsService(ctx: MessageContext) {
   const { customers, policies, documents } = ctx.services;
@@ -81,6 +82,7 @@ export function createMessageRecordsService(ctx: MessageContext) {
         documentId: message.documentId ?? null,
       };
       const before = await lockMessage(tx, customerId, messageId);
+      const now = ctx.clock.now();
       await upsertMessage(
         tx,
         {
@@ -90,11 +92,13 @@ export function createMessageRecordsService(ctx: MessageContext) {
           sentAt: message.sentAt ?? null,
           expiresAt: message.expiresAt ?? null,
         },
-        ctx.clock.now(),
+        now,
       );
       if (before && sameContent(before, content)) return;
       // Changed: unread again everywhere, as its notice says it was updated.
       if (before) await markUnread(tx, customerId, messageId);
+      // One already expired is not shown: there is nothing to tell the customer of.
+      if (message.expiresAt && Date.parse(message.expiresAt) <= now.getTime()) return;
       await documents.recordMessageNotice(tx, customerId, {
         messageId,
         category: content.category,
