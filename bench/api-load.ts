@@ -17,8 +17,8 @@
  *   202 answers: an acknowledged event that is not in the table fails the run.
  * - Customer data (`--data-connections`, default 100): the six calls the SPA makes after sign-in (profile,
  *   policies, quotes, agency, agency with fallback, mutual direct), one policy, its document list and a
- *   policy PDF, the billing list and a billing PDF, as Helen Dawson (C1000007), signed in over HTTP the
- *   way the SPA does (support/sign-in.ts). Each is checked against its target (issues 11 and 12): on the
+ *   policy PDF, the billing list and a billing PDF, the messages list and the unread count (issue 40), as
+ *   Helen Dawson (C1000007), signed in over HTTP the way the SPA does (support/sign-in.ts). Each is checked against its target (issues 11 and 12): on the
  *   embedded database at least 2,500 req/s with p99 under 100 ms, on PostgreSQL at least 8,000 req/s
  *   with p99 under 30 ms, and for a PDF p99 under 100 ms. A miss is reported, not failed.
  *   Before the load, each call's statements are captured once, warm (PORTAL_SQL_CAPTURE_FILE,
@@ -481,6 +481,8 @@ function dataScenarios(ids: CustomerIds, token: string): Scenario[] {
       expect: 200,
       target: 'pdf',
     },
+    read('messages list', `/api/v1/message/${c}?page=1&pageSize=10`),
+    read('unread messages count', `/api/v1/message/unread/${c}`),
   ];
 }
 

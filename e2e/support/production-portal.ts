@@ -32,6 +32,7 @@ export const allIntegrationScopes = [
   'documents.write',
   'billing.write',
   'notifications.write',
+  'messages.write',
   'events.read',
 ] as const;
 

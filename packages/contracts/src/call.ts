@@ -23,6 +23,7 @@ export const integrationScopes = [
   'documents.write',
   'billing.write',
   'notifications.write',
+  'messages.write',
   'events.read',
 ] as const;
 export type IntegrationScope = (typeof integrationScopes)[number];

@@ -14,6 +14,8 @@ export * from './sign-in-sessions';
 export * from './account-activity';
 export * from './policy';
 export * from './document';
+export * from './message';
+export * from './message-count';
 export * from './contact';
 export * from './notifications';
 export * from './identity';

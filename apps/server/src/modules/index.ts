@@ -12,6 +12,7 @@ import { eventlogModule } from './eventlog';
 import { identityModule, type identityHousekeeping } from './identity';
 import { integrationModule } from './integration';
 import map from './map.json';
+import { messageModule } from './message';
 import { oidcModule, type oidcHousekeeping } from './oidc';
 import { policyModule } from './policy';
 import { portalModule, type portalHousekeeping } from './portal';
@@ -36,6 +37,7 @@ export const modules: AnyModule[] = [
   accountModule,
   policyModule,
   documentModule,
+  messageModule,
   registrationModule,
   portalModule,
   integrationModule,

@@ -21,7 +21,7 @@ describe('page registry', () => {
   afterEach(() => vi.useRealTimers());
 
   it('has a component for every page type the spec names', async () => {
-    expect(pageTypes).toHaveLength(17);
+    expect(pageTypes).toHaveLength(18);
     for (const type of pageTypes) {
       expect(isKnownPageType(type)).toBe(true);
       const component = await loadPageComponent(type);

@@ -31,6 +31,7 @@ const pageLoaders: { [T in PageType]: PageLoader<T> } = {
   DashboardPage: () => import('../features/dashboard/dashboard-page'),
   PolicyPage: () => import('../features/policies/policy-page'),
   PolicyRedirectPage: () => import('../features/policies/policy-redirect-page'),
+  MessagesPage: () => import('../features/messages/messages-page'),
   StandardPageTemplate: standardPage,
   FormSuccessPage: () => import('../content/pages/form-success-page'),
   RedirectPage: () => import('../content/pages/redirect-page'),

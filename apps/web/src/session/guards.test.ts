@@ -85,12 +85,13 @@ describe('session guards', () => {
     expect(endsJourneyOnLeave(null, false)).toBe(false);
   });
 
-  it('keeps the address for after sign-in for policy, cover, documents and bills pages only', () => {
+  it('keeps the address for after sign-in for policy, cover, documents, bills and messages pages only', () => {
     for (const path of [
       '/account/policies',
       '/account/policies/cover/',
       '/account/policies/documents',
       '/account/bills-and-payments',
+      '/account/messages',
     ]) {
       expect(keepsAddressForAfterLogin(path)).toBe(true);
     }

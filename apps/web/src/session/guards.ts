@@ -7,16 +7,21 @@ import type { SessionStatus } from './session-machine';
  * (with the shell's two sign-in rules at the end of this file):
  * - a customer in the marketingPreferences step goes to the account root, except on account and error pages;
  * - leaving a page outside the sign-in journey while signed out ends the journey (signs out);
- * - policy, cover, documents and bills pages are remembered for after sign-in.
+ * - policy, cover, documents, bills and messages pages are remembered for after sign-in.
  */
 
 const POLICY_PAGE = '/account/policies';
 const COVER_PAGE = '/account/policies/cover';
 const DOCUMENTS_PAGE = '/account/policies/documents';
 const BILLS_PAGE = '/account/bills-and-payments';
+/** Your messages: a message's notice email links to it (issue 40 point 6). */
+const MESSAGES_PAGE = '/account/messages';
 
-/** Pages whose address is kept for after sign-in (spec section 2: policy, cover, documents and bills). */
-const returnAfterLoginPages = new Set([POLICY_PAGE, COVER_PAGE, DOCUMENTS_PAGE, BILLS_PAGE]);
+/**
+ * Pages whose address is kept for after sign-in (spec section 2: policy, cover, documents and bills; and
+ * the messages page, which a notice email links to).
+ */
+const returnAfterLoginPages = new Set([POLICY_PAGE, COVER_PAGE, DOCUMENTS_PAGE, BILLS_PAGE, MESSAGES_PAGE]);
 
 export function keepsAddressForAfterLogin(pathname: string): boolean {
   return returnAfterLoginPages.has(normaliseContentPath(pathname));

@@ -15,6 +15,7 @@ export const pageTypes = [
   'RegistrationMarketingPreferences',
   'FormSuccessPage',
   'PolicyPage',
+  'MessagesPage',
   'ErrorPage',
   'MaintenancePage',
 ] as const;

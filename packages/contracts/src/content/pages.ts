@@ -3,6 +3,7 @@ import { contentImage, contentPath, opensIn, richText, safeLink } from './buildi
 import { formField } from './form-fields';
 import { callToAction } from './calls-to-action';
 import { contentBlock, contentExperiment, messages } from './blocks';
+import { messageCategories } from '../message-categories';
 
 // ---------------------------------------------------------------------------------------------------
 // Pages
@@ -42,6 +43,56 @@ export const pageBase = {
   submitText: z.optional(z.string()),
   /** Where the page's form goes next when it succeeds (for example registration -> check your email). */
   nextUrl: z.optional(contentPath),
+};
+
+const pageSize = z.object({
+  mobile: z.number().check(z.int(), z.positive()),
+  desktop: z.number().check(z.int(), z.positive()),
+});
+
+/**
+ * "Your messages" (issue 40 point 6): the page lists the customer's messages from the insurer without a
+ * query string, and opens one with `?id={messageId}` (as a policy page takes its policy). Every text the
+ * two views show.
+ */
+const messagesPageTexts = {
+  /** The list (the page's `heading` is its heading). */
+  list: z.object({
+    /** Shown while the first page loads ("Loading your messages"). */
+    loadingText: z.string(),
+    apiError: richText,
+    /** When there are none: "You have no messages". */
+    emptyHeading: z.string(),
+    emptyText: richText,
+    /** Marks a message not opened yet, seen and heard with its subject ("Unread"). */
+    unreadText: z.string(),
+    /** Before each message's date ("Received"). */
+    receivedLabel: z.string(),
+    loadMoreText: z.string(),
+    /** Announced after load more: "More messages shown: {count}". */
+    loadMoreAddedText: z.string(),
+    pageSize,
+  }),
+  /** One message (its subject is the page's heading there). */
+  message: z.object({
+    loadingText: z.string(),
+    /** The id is not one of the customer's messages (or it has expired or been removed). */
+    notFoundText: richText,
+    apiError: richText,
+    receivedLabel: z.string(),
+    /** Above the message's links ("About this message"). */
+    linksHeading: z.string(),
+    /** The link to the policy's page: `{productName}` and `{policyNumber}`. */
+    policyLinkText: z.string(),
+    /** The linked document's button ("Download"), its name read with it. */
+    documentButtonText: z.string(),
+    /** Beside the document when its PDF cannot be opened. */
+    fileError: richText,
+    /** Back to the list. */
+    backText: z.string(),
+  }),
+  /** Each category's words, shown with each message. */
+  categories: z.record(z.enum(messageCategories), z.string()),
 };
 
 export const page = <T extends string, S extends z.core.$ZodLooseShape>(type: T, extra: S) =>
@@ -98,6 +149,7 @@ export const pageContent = z.discriminatedUnion('type', [
     image: z.optional(contentImage),
   }),
   page('PolicyPage', {}),
+  page('MessagesPage', messagesPageTexts),
   page('ErrorPage', {}),
   page('MaintenancePage', {}),
 ]);

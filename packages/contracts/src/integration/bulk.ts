@@ -90,6 +90,7 @@ export const bulkLoadCall = defineCall({
     'documents.write',
     'billing.write',
     'notifications.write',
+    'messages.write',
   ],
   consumes: 'application/x-ndjson',
   produces: 'application/x-ndjson',

@@ -7,3 +7,4 @@ export * from './bulk';
 export * from './records';
 export * from './events';
 export * from './documents';
+export * from './messages';

@@ -796,6 +796,18 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         annualPremium: 421.3,
         holder: 'Mrs Eleanor Vaughan',
       }),
+      oneLiner('C1000017', {
+        policyNumber: '717X1000017',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -75,
+        annualPremium: 448.6,
+        paymentFrequency: 'Monthly',
+        holder: 'Mr Owen Pritchard',
+      }),
     ],
   };
 }

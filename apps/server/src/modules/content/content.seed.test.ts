@@ -34,6 +34,7 @@ const agreedPages: Record<string, string> = {
   '/account/policies/cover': 'PolicyPage',
   '/account/policies/documents': 'PolicyPage',
   '/account/bills-and-payments': 'StandardPageTemplate',
+  '/account/messages': 'MessagesPage',
   '/contact-us': 'StandardPageTemplate',
   '/contact-us/message-sent': 'FormSuccessPage',
   '/profile/personal-details': 'StandardPageTemplate',

@@ -25,6 +25,7 @@ import {
   type DocumentOwner,
 } from './document.repository';
 import { insertFile, lockHeldFiles, type FileRef } from './files.repository';
+import { documentHolders, findDocumentLink } from './links.repository';
 import { markSeenButNewest } from './seen.repository';
 import { recordNotices } from './notices';
 import {
@@ -334,6 +335,16 @@ export function createDocumentRecordsService(ctx: DocumentContext) {
           policyNumber: null,
         },
       ]),
+
+    /**
+     * The customers holding a document with this id (a bill, a policy's or a quote's document), in the
+     * caller's transaction: whether a customer message may link to it (the message module).
+     */
+    documentHolders: (tx: Queryable, documentId: string) => documentHolders(tx, documentId),
+
+    /** The customer's document with this id, as its page lists it (a message's link); null when not theirs. */
+    documentLink: (customerId: string, documentId: string) =>
+      findDocumentLink(ctx.db, customerId, documentId),
 
     removeBillingDocument: (tx: Queryable, accountNumber: string, documentId: string) =>
       deleteBillingDocument(tx, accountNumber, documentId),

@@ -161,7 +161,8 @@ async function applyLine(
       }
       return {
         line: number,
-        ...(await ctx.services.integration.remove(line.type, key, line.version, actor)),
+        // In the batch's transaction, as an upsert is: a record written earlier in the batch is locked by it.
+        ...(await ctx.services.integration.remove(line.type, key, line.version, actor, tx)),
       };
     }
     let record: { version: SourceVersion };

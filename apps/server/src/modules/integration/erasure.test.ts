@@ -30,6 +30,8 @@ const customerTables = [
   'billing_account',
   'billing_document',
   'contact_message',
+  'customer_message',
+  'customer_message_read',
   'message_queue',
   'outbox_message',
   'integration_event',

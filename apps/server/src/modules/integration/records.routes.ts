@@ -7,6 +7,7 @@ import {
   policyCalls,
   quoteCalls,
 } from '@portal/contracts/integration/records';
+import { deleteCustomerMessageCall, putCustomerMessageCall } from '@portal/contracts/integration/messages';
 import type { IntegrationContext } from './context';
 import { serveRecord } from './record-routes';
 
@@ -23,5 +24,12 @@ export async function recordRoutes(app: FastifyInstance, ctx: IntegrationContext
     customerNotificationCalls,
     'customerNotification',
     (p) => `${p['customerId']}/${p['notificationId']}`,
+  );
+  serveRecord(
+    app,
+    ctx,
+    { put: putCustomerMessageCall, remove: deleteCustomerMessageCall },
+    'customerMessage',
+    (p) => `${p['customerId']}/${p['messageId']}`,
   );
 }

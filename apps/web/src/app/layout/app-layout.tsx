@@ -15,7 +15,7 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, menuSkipTarget, SkipLinks } from './skip-links';
 import { useElementHeight } from './use-element-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
-import { useMenuNewCounts } from './use-new-document-counts';
+import { useMenuNewCounts, useMenuUnreadCounts } from './use-new-document-counts';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { headerMenus, visibleFor } from './nav-items';
 
@@ -55,11 +55,11 @@ export function AppLayout({
   const matches = useMatches();
   const { isAuthenticated, inMarketingStep, signOut } = useSession();
   const user = useCurrentUser();
-  // How many documents are new beside the menu's items (issue 40), once the account's pages are open.
-  const newCounts = useMenuNewCounts(
-    isAuthenticated && !inMarketingStep ? user?.customerId : undefined,
-    location.pathname,
-  );
+  // How many documents are new, and messages unread, beside the menu's items (issue 40), once the
+  // account's pages are open.
+  const menuCustomer = isAuthenticated && !inMarketingStep ? user?.customerId : undefined;
+  const newCounts = useMenuNewCounts(menuCustomer, location.pathname);
+  const unreadCounts = useMenuUnreadCounts(menuCustomer, location.pathname);
   const isDesktop = useMediaQuery(`(min-width: ${settings.breakpoints.menuCollapse}px)`);
   const headerRef = useRef<HTMLElement>(null);
   const headerHeight = useElementHeight(headerRef);
@@ -136,6 +136,7 @@ export function AppLayout({
         hidden={scrolledDown}
         onSignOut={onSignOut}
         newCounts={newCounts}
+        unreadCounts={unreadCounts}
       />
       {askingToSignOut ? (
         <Suspense fallback={null}>

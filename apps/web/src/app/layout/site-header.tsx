@@ -22,16 +22,37 @@ interface Props {
   onSignOut: () => void;
   /** Documents not opened yet, by menu item address (issue 40). */
   newCounts?: Readonly<Record<string, number>>;
+  /** Messages not opened yet, by menu item address (issue 40 point 6). */
+  unreadCounts?: Readonly<Record<string, number>>;
 }
 
 const SITE_MENU_ID = 'site-menu';
+
+/** The words beside each menu item that counts something ("{count} new"), for the counts above none. */
+function menuBadges(counts: Readonly<Record<string, number>>, words: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(counts)
+      .filter(([, count]) => count > 0)
+      .map(([url, count]) => [url, words.replace('{count}', String(count))]),
+  );
+}
 
 /**
  * The fixed header: logo and utility links, a freephone strip, the main menu (a row on wide screens,
  * behind a Menu button below the collapse width) and the breadcrumbs.
  */
 export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
-  { settings, navigation, isAuthenticated, showMainMenu, crumbs, hidden, onSignOut, newCounts = {} },
+  {
+    settings,
+    navigation,
+    isAuthenticated,
+    showMainMenu,
+    crumbs,
+    hidden,
+    onSignOut,
+    newCounts = {},
+    unreadCounts = {},
+  },
   ref,
 ) {
   const location = useLocation();
@@ -126,14 +147,10 @@ export const SiteHeader = forwardRef<HTMLElement, Props>(function SiteHeader(
             <MainNav
               items={mainItems}
               label={texts.main}
-              badges={Object.fromEntries(
-                Object.entries(newCounts)
-                  .filter(([, count]) => count > 0)
-                  .map(([url, count]) => [
-                    url,
-                    commonText(settings, 'newInMenu', '{count} new').replace('{count}', String(count)),
-                  ]),
-              )}
+              badges={{
+                ...menuBadges(newCounts, commonText(settings, 'newInMenu', '{count} new')),
+                ...menuBadges(unreadCounts, commonText(settings, 'unreadInMenu', '{count} unread')),
+              }}
             />
           ) : null}
           <UtilityNav
