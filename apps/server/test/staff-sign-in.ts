@@ -69,7 +69,11 @@ export async function staffSignIn(
   expect(authorize.statusCode).toBe(303);
   const interaction = local(authorize.headers.location);
   expect((await get(interaction)).statusCode).toBe(200);
-  const credentials = await post(interaction, { step: 'credentials', email: who.email, password: STAND_IN_PASSWORD });
+  const credentials = await post(interaction, {
+    step: 'credentials',
+    email: who.email,
+    password: STAND_IN_PASSWORD,
+  });
   expect(credentials.statusCode).toBe(200);
   const [message] = (await outbox(app, who.email)).filter((m) => m.kind === 'staff-sign-in-code');
   const code = /is (\d{6})\./.exec(message?.body ?? '')?.[1] ?? '';
