@@ -56,7 +56,8 @@ async function prepareServer(): Promise<void> {
   }
 }
 
-async function prepare(db: Db) {
+/** Migrates and seeds a database as the tests expect it (also for a PostgreSQL database of a test's own). */
+export async function prepare(db: Db) {
   await migrate(db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const ctx: ModuleContext = { config, db, clock: new ManualClock(), services: {} as Services };

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { expect, inject } from 'vitest';
@@ -84,4 +84,72 @@ export function databases(): Array<{ name: string; open: () => Promise<Db> }> {
   const url = process.env.DATABASE_URL;
   if (url) list.push({ name: 'postgres', open: () => openDb({ kind: 'postgres', url, max: 4 }) });
   return list;
+}
+
+const isolated: { template?: Promise<string>; names: string[] } = { names: [] };
+
+const databaseUrlOf = (name: string) => {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.href;
+};
+
+async function adminExec(sql: string): Promise<void> {
+  const admin = await openDb({ kind: 'postgres', url: process.env.DATABASE_URL!, max: 1 });
+  try {
+    await admin.exec(sql);
+  } finally {
+    await admin.close();
+  }
+}
+
+/**
+ * A PostgreSQL database of one test's own, migrated and seeded: a copy of a template made once per test
+ * file (CREATE DATABASE ... TEMPLATE, a fraction of a second), as the embedded database gives each test a
+ * fresh copy. For tests whose passes and queues act on every row (a shared database would give them
+ * other files' rows). `dropIsolatedDatabases` in the file's afterAll removes them all.
+ */
+async function isolatedPostgres(): Promise<Db> {
+  isolated.template ??= (async () => {
+    const name = `portal_tmpl_${randomBytes(6).toString('hex')}`;
+    await adminExec(`CREATE DATABASE ${name}`);
+    isolated.names.push(name);
+    const db = await openDb({
+      kind: 'postgres',
+      url: databaseUrlOf(name),
+      max: 2,
+      statementTimeoutMs: 60_000,
+    });
+    try {
+      const { prepare } = await import('./global-setup');
+      await prepare(db);
+    } finally {
+      await db.close();
+    }
+    return name;
+  })();
+  const template = await isolated.template;
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await adminExec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  isolated.names.push(name);
+  return openDb({ kind: 'postgres', url: databaseUrlOf(name), max: 4 });
+}
+
+/** Drops the databases `isolatedDatabases` made in this file (call in afterAll, after closing them). */
+export async function dropIsolatedDatabases(): Promise<void> {
+  for (const name of isolated.names.splice(0).reverse()) {
+    await adminExec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  isolated.template = undefined;
+}
+
+/**
+ * The databases a test runs on, each open a database of its own: a fresh embedded copy, and when
+ * DATABASE_URL is set a fresh PostgreSQL database on that server (see isolatedPostgres).
+ */
+export function isolatedDatabases(): Array<{ name: string; open: () => Promise<Db> }> {
+  return [
+    { name: 'pglite', open: createTestDb },
+    ...(process.env.DATABASE_URL ? [{ name: 'postgres', open: isolatedPostgres }] : []),
+  ];
 }

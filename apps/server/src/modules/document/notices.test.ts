@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, databases, type TestContext } from '../../../test/helpers';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  databases,
+  dropIsolatedDatabases,
+  isolatedDatabases,
+  type TestContext,
+} from '../../../test/helpers';
 import { outbox } from '../../../test/identity-support';
 import { bearer, clientToken, eventsOnlyClient, integrationEnv } from '../../../test/integration-client';
 import { smtpReceiver } from '../../../test/smtp-receiver';
@@ -48,14 +54,22 @@ async function smtpServer(answer: () => string) {
   };
 }
 
-describe('document notices', () => {
+afterAll(dropIsolatedDatabases);
+
+/*
+ * On the embedded database and, with DATABASE_URL, on PostgreSQL: each test on a database of its own (the
+ * pass and the queue act on every customer's rows, so a shared database would give them other files').
+ */
+describe.each(isolatedDatabases())('document notices on $name', ({ open }) => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   async function start(env: Record<string, string> = {}) {
-    const t: TestContext = await createTestApp({ ...integrationEnv(), ...env });
+    const db = await open();
+    cleanups.push(() => db.close());
+    const t: TestContext = await createTestApp({ ...integrationEnv(), ...env }, { db });
     cleanups.push(() => t.close());
     // Access tokens last 10 minutes: a new one after each move of the clock.
     let token: string | undefined;
@@ -490,6 +504,13 @@ describe('document notices', () => {
       documents: [{ documentId: 'bill-10', category: 'bill', kind: 'statement', change: 'new' }],
     });
     expect((await s.feed()).filter((e) => e.type === 'customer.document.notified')).toHaveLength(1);
+  });
+});
+
+describe('document notices on two instances', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   /*
