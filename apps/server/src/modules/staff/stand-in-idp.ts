@@ -2,7 +2,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import type { Configuration } from 'oidc-provider';
+import type { Adapter, AdapterPayload, Configuration } from 'oidc-provider';
 import { notifier } from '../../platform/notifier';
 import { Provider } from '../../platform/oidc-library';
 import type { StaffContext } from './context';
@@ -109,6 +109,56 @@ ${problem ? `<div role="alert"><p>${escapeHtml(problem)}</p></div>` : ''}
   );
 }
 
+/**
+ * The stand-in's storage: this process's memory, by model, each row gone at its expiry (what
+ * oidc-provider's development adapter does, without its warning at every start).
+ */
+function memoryAdapter() {
+  const rows = new Map<string, { payload: AdapterPayload; until: number | null }>();
+  const live = (key: string) => {
+    const row = rows.get(key);
+    if (row && row.until !== null && row.until < Date.now()) {
+      rows.delete(key);
+      return undefined;
+    }
+    return row?.payload;
+  };
+  return class MemoryAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      rows.set(this.key(id), { payload, until: expiresIn ? Date.now() + expiresIn * 1000 : null });
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      for (const key of rows.keys()) {
+        if (key.startsWith(`${this.model}:`) && live(key)?.uid === uid) return live(key);
+      }
+      return undefined;
+    }
+    async findByUserCode(userCode: string) {
+      for (const key of rows.keys()) {
+        if (key.startsWith(`${this.model}:`) && live(key)?.userCode === userCode) return live(key);
+      }
+      return undefined;
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      rows.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, row] of rows) if (row.payload.grantId === grantId) rows.delete(key);
+    }
+  };
+}
+
 export interface StandInProvider {
   issuer: string;
   clientSecret: string;
@@ -132,6 +182,7 @@ export async function mountStandInProvider(
   const codes = new Map<string, { sub: string; code: string; until: number; triesLeft: number }>();
 
   const configuration: Configuration = {
+    adapter: memoryAdapter(),
     clients: [
       {
         client_id: STAND_IN_CLIENT_ID,
