@@ -425,8 +425,13 @@ test.describe('dashboard and policies', () => {
     await page.reload();
     await expect(page.getByRole('radio', { name: 'No, thank you' })).toBeChecked();
     // A channel is set now, so the channels are no longer offered (spec §4).
-    await expect(page.getByRole('checkbox', { name: 'Email' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Email', exact: true })).toHaveCount(0);
     await expect(page.getByText('You currently get your documents by post to:')).toBeVisible();
+    // On paper, being emailed of new documents is his to choose (issue 40), as are texts to his mobile.
+    await expect(page.getByRole('checkbox', { name: 'By email' })).not.toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: 'By text message to +44 XXXX XXX222' }),
+    ).not.toBeChecked();
   });
 });
 
