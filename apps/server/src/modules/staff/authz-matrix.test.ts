@@ -116,14 +116,15 @@ describe.each(databases())('the staff routes by caller and role on $name', ({ na
   it("refuses no credential, a customer's token and an integration client's token on every staff route (401)", async () => {
     const { jar, csrfToken } = await staffConsole(t.app, staffOf['senior-agent']);
     for (const route of staffRoutes()) {
-      for (const headers of [
+      const credentials: Array<Record<string, string>> = [
         {},
         { authorization: customer.authorization },
         bearer(client),
         // A bearer token beside a live staff session and its CSRF token: still refused.
         { authorization: customer.authorization, cookie: jar.header(), 'x-csrf-token': csrfToken },
         { ...bearer(client), cookie: jar.header(), 'x-csrf-token': csrfToken },
-      ]) {
+      ];
+      for (const headers of credentials) {
         const got = await answer(route, headers);
         expect(got).toEqual({ route: got.route, status: 401, code: 'STAFF_SESSION_REQUIRED' });
       }

@@ -61,7 +61,7 @@ export interface AccountForStaff {
 }
 
 /** The outcome of changeLoginForCustomer. */
-export type LoginChangeOutcome =
+type LoginChangeOutcome =
   | { ok: true; previous: string; value: string; at: Date }
   | { ok: false; refused: 'no-account' | 'same' | 'in-use' };
 
