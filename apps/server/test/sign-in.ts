@@ -45,8 +45,17 @@ async function json<T>(res: { statusCode: number; body: string; json<U>(): U }, 
 export async function signIn(t: TestContext, demoCustomerEmail: string): Promise<SignedIn> {
   const customer = demoCustomers.find((c) => c.email === demoCustomerEmail);
   if (!customer?.registered) throw new Error(`${demoCustomerEmail} is not a registered demo customer`);
-  const factorType = customer.mobileNumber ? 'sms' : 'call';
-  const phone = customer.mobileNumber ?? customer.landlineNumber;
+  return signInAccount(t, { ...customer, email: demoCustomerEmail, password: customer.registered.password });
+}
+
+/** Signs in any active account as the SPA does (a test's own customer): the code by text, else by call. */
+export async function signInAccount(
+  t: TestContext,
+  account: { email: string; password: string; mobileNumber: string | null; landlineNumber: string | null },
+): Promise<SignedIn> {
+  const demoCustomerEmail = account.email;
+  const factorType = account.mobileNumber ? 'sms' : 'call';
+  const phone = account.mobileNumber ?? account.landlineNumber;
   if (!phone) throw new Error(`${demoCustomerEmail} has no phone for a code`);
 
   const authn = await json<{
@@ -58,7 +67,7 @@ export async function signIn(t: TestContext, demoCustomerEmail: string): Promise
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/authn',
-      payload: { username: demoCustomerEmail, password: customer.registered.password },
+      payload: { username: demoCustomerEmail, password: account.password },
     }),
     'authn',
   );

@@ -69,7 +69,11 @@ export async function staffSignIn(
   expect(authorize.statusCode).toBe(303);
   const interaction = local(authorize.headers.location);
   expect((await get(interaction)).statusCode).toBe(200);
-  const credentials = await post(interaction, { step: 'credentials', email: who.email, password: STAND_IN_PASSWORD });
+  const credentials = await post(interaction, {
+    step: 'credentials',
+    email: who.email,
+    password: STAND_IN_PASSWORD,
+  });
   expect(credentials.statusCode).toBe(200);
   const [message] = (await outbox(app, who.email)).filter((m) => m.kind === 'staff-sign-in-code');
   const code = /is (\d{6})\./.exec(message?.body ?? '')?.[1] ?? '';
@@ -79,4 +83,37 @@ export async function staffSignIn(
   expect(resumed.statusCode).toBe(303);
   const callback = await get(local(resumed.headers.location));
   return { jar, callback };
+}
+
+/** A signed-in console: its cookies, CSRF token and roles, and a POST under /staff/api with both. */
+export interface StaffConsole {
+  jar: CookieJar;
+  csrfToken: string;
+  roles: string[];
+  post(url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** Signs a demo staff member in and reads their session (roles, CSRF token), ready to call the console. */
+export async function staffConsole(app: FastifyInstance, who: { email: string }): Promise<StaffConsole> {
+  const { jar, callback } = await staffSignIn(app, who);
+  expect(callback.statusCode).toBe(303);
+  const me = await app.inject({
+    method: 'GET',
+    url: '/staff/api/session',
+    headers: { cookie: jar.header() },
+  });
+  expect(me.statusCode).toBe(200);
+  const { csrfToken, roles } = me.json<{ csrfToken: string; roles: string[] }>();
+  return {
+    jar,
+    csrfToken,
+    roles,
+    post: (url, payload, headers = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: jar.header(), 'x-csrf-token': csrfToken, ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      }),
+  };
 }

@@ -59,6 +59,17 @@ export const activityKinds = [
   /** That text could not be delivered. */
   'document-notice-text-failed',
   'account-closed',
+  /* What the insurer's contact centre did for the customer, on their behalf (issue 41 point 5). */
+  /** It lifted the lockout of the customer's sign-in. */
+  'contact-centre-unlocked',
+  /** It sent the activation link again. */
+  'contact-centre-activation-sent',
+  /** It signed the customer out everywhere (`count`: how many sign-ins ended). */
+  'contact-centre-signed-out',
+  /** It removed a way to sign in (`method`: the authenticator app, a passkey, the backup codes). */
+  'contact-centre-method-removed',
+  /** It changed the email address (`destination`, masked). */
+  'contact-centre-email-changed',
 ] as const;
 
 /** How: the kind of code or sign-in method. */

@@ -24,6 +24,9 @@ const signInOutcomes: readonly SignInOutcome[] = [
   'code_refused',
 ];
 
+/** What the contact centre searches customers by (the staff contract's `by`). */
+const staffSearchKinds = ['customerId', 'email', 'policyNumber', 'nameAndBirth'] as const;
+
 /** The outbound message queue as one scrape reads it. */
 interface MessageQueueStats {
   /** Messages waiting to be sent or being sent. */
@@ -47,6 +50,8 @@ export interface Metrics {
   readonly signIns: Counter<'outcome'>;
   readonly auditBatchSize: Histogram;
   readonly housekeepingRemoved: Counter<'kind'>;
+  /** The contact centre's customer searches (issue 41), by what they searched by. */
+  readonly staffSearches: Counter<'kind'>;
   /** Where the pool gauges read from (the app's database). */
   watchDbPool(read: () => PoolStats | undefined): void;
   /** Where the audit queue's depth is read from (the event log's group commit). */
@@ -141,6 +146,14 @@ function createMetrics(): Metrics {
   // Every outcome from 0, so a rate over an outcome that has not happened yet is 0, not missing.
   for (const outcome of signInOutcomes) signIns.inc({ outcome }, 0);
 
+  const staffSearches = new Counter({
+    name: 'portal_staff_searches_total',
+    help: "The contact centre's customer searches (rate-limited refusals apart), by kind: customerId, email, policyNumber, nameAndBirth.",
+    labelNames: ['kind'] as const,
+    registers,
+  });
+  for (const kind of staffSearchKinds) staffSearches.inc({ kind }, 0);
+
   return {
     registry,
     httpDuration: new Histogram({
@@ -174,6 +187,7 @@ function createMetrics(): Metrics {
       registers,
     }),
     signIns,
+    staffSearches,
     auditBatchSize: new Histogram({
       name: 'portal_audit_batch_size',
       help: "The SPA's audit events written by one INSERT (group commit).",

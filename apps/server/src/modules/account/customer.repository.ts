@@ -73,6 +73,42 @@ export async function findCustomersByDobAndPostcode(
   return rows.map(toRecord);
 }
 
+/** A customer as the contact centre finds them: the record and the title it is held with. */
+export type CustomerForStaff = CustomerRecord & { title: string };
+
+/** What the contact centre finds customers by (issue 41 point 3); the values normalised by the caller. */
+export type StaffLookup =
+  | { by: 'ids'; customerIds: readonly string[] }
+  | { by: 'email'; email: string }
+  | { by: 'nameAndBirth'; surnameKey: string; dateOfBirth: string; postCodeNormalised: string };
+
+/**
+ * Customers by ids, by email (any letter case), or by surname (upper case, no whitespace, as
+ * `surnameKey`) with date of birth and postcode (as the generated column holds it): all three must
+ * match. At most `limit`, by customer id.
+ */
+export async function findCustomersForStaff(
+  q: Queryable,
+  lookup: StaffLookup,
+  limit: number,
+): Promise<CustomerForStaff[]> {
+  const where =
+    lookup.by === 'ids'
+      ? { sql: 'customer_id = ANY($2::text[])', params: [[...lookup.customerIds]] }
+      : lookup.by === 'email'
+        ? { sql: 'lower(email) = lower($2)', params: [lookup.email] }
+        : {
+            sql: `date_of_birth = $2::date AND post_code_normalised = $3
+              AND upper(regexp_replace(last_name, '\\s', '', 'g')) = $4`,
+            params: [lookup.dateOfBirth, lookup.postCodeNormalised, lookup.surnameKey],
+          };
+  const { rows } = await q.query<CustomerRow & { title: string }>(
+    `SELECT ${columns}, title FROM customer WHERE ${where.sql} ORDER BY customer_id LIMIT $1`,
+    [limit, ...where.params],
+  );
+  return rows.map((row) => ({ ...toRecord(row), title: row.title }));
+}
+
 interface AddressRow {
   address_line_1: string;
   address_line_2: string;

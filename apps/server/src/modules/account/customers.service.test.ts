@@ -106,6 +106,56 @@ describe.each(databases())('customer records on $name', ({ open }) => {
     });
   });
 
+  it('finds customers for the contact centre: by ids, email in any case, surname with date of birth and postcode', async () => {
+    await withServices(open, async ({ services }) => {
+      const ids = (list: Array<{ customerId: string }>) => list.map((c) => c.customerId);
+      const { findForStaff } = services.customers;
+      const [margaret] = await findForStaff({ by: 'ids', customerIds: ['C1000001', 'C1000001'] }, 10);
+      expect(margaret).toMatchObject({ customerId: 'C1000001', title: 'Mrs', lastName: 'Thompson' });
+      expect(
+        ids(await findForStaff({ by: 'ids', customerIds: ['C1000002', 'C1000001', 'C0000000'] }, 10)),
+      ).toEqual(['C1000001', 'C1000002']);
+      expect(ids(await findForStaff({ by: 'ids', customerIds: ['C1000002', 'C1000001'] }, 1))).toEqual([
+        'C1000001',
+      ]);
+      expect(ids(await findForStaff({ by: 'ids', customerIds: [] }, 10))).toEqual([]);
+      expect(ids(await findForStaff({ by: 'email', email: ' MARGARET.Thompson@example.co.uk' }, 10))).toEqual(
+        ['C1000001'],
+      );
+      expect(ids(await findForStaff({ by: 'email', email: 'not an email' }, 10))).toEqual([]);
+      const byName = (surname: string, dateOfBirth = '1952-04-17', postcode = 'HR8 2AB') =>
+        findForStaff({ by: 'nameAndBirth', surname, dateOfBirth, postcode }, 10).then(ids);
+      for (const surname of ['Thompson', 'thompson', ' THOM PSON ', 'tHoMpSoN']) {
+        expect(await byName(surname)).toEqual(['C1000001']);
+      }
+      expect(await byName('Thomson')).toEqual([]);
+      expect(await byName('Thompson', '1952-04-18')).toEqual([]);
+      expect(await byName('Thompson', '1952-04-17', 'HR8 2AC')).toEqual([]);
+      expect(await byName('Thompson', '1952-02-30')).toEqual([]);
+      expect(await byName('   ')).toEqual([]);
+      expect(await byName("Thompson' OR '1'='1")).toEqual([]);
+    });
+  });
+
+  it("reads a customer's paperless and marketing choices for the contact centre", async () => {
+    await withServices(open, async ({ services }) => {
+      const choices = await services.customers.choicesOf('C1000001');
+      expect(choices).toEqual({
+        paperless: expect.any(Boolean),
+        marketing: {
+          email: expect.toBeOneOf([true, false, null]),
+          phone: expect.toBeOneOf([true, false, null]),
+          post: expect.toBeOneOf([true, false, null]),
+          online: expect.toBeOneOf([true, false, null]),
+        },
+      });
+      expect(await services.customers.choicesOf('C0000000')).toEqual({
+        paperless: false,
+        marketing: { email: null, phone: null, post: null, online: null },
+      });
+    });
+  });
+
   it('finds the holder of a policy number, typed in any case, and nobody for an unknown one', async () => {
     await withServices(open, async ({ services }) => {
       // As registration asks (the policy module knows the policy, this one the customer).

@@ -14,12 +14,14 @@ import {
   findCustomer,
   findCustomerAddress,
   findCustomersByDobAndPostcode,
+  findCustomersForStaff,
   findCustomerWithAddress,
   findOtherCustomerWithEmail,
   updateCustomerEmail,
   updateCustomerMobile,
   upsertCustomer,
   type CustomerAddress,
+  type CustomerForStaff,
   type CustomerRecord,
 } from './customer.repository';
 import {
@@ -51,6 +53,26 @@ export interface CustomersService {
   emailTakenByOther(customerId: string, email: string): Promise<boolean>;
   /** Records the customer's mobile number (national form) in the caller's transaction; 404 for an unknown customer. */
   setMobile(customerId: string, mobileNumber: string, tx: Queryable): Promise<void>;
+
+  /* The contact centre (issue 41). */
+
+  /**
+   * Customers by id, by email (any letter case), or by surname (any letter case, spaces ignored) with
+   * date of birth and postcode, all three matching; at most `limit`, by customer id, with their titles.
+   * A value that cannot match (not a date of birth, not a postcode) finds none.
+   */
+  findForStaff(
+    lookup:
+      | { by: 'ids'; customerIds: readonly string[] }
+      | { by: 'email'; email: string }
+      | { by: 'nameAndBirth'; surname: string; dateOfBirth: string; postcode: string },
+    limit: number,
+  ): Promise<CustomerForStaff[]>;
+  /** The customer's paperless and marketing choices (never asked: null), as their preferences page holds them. */
+  choicesOf(customerId: string): Promise<{
+    paperless: boolean;
+    marketing: Record<'email' | 'phone' | 'post' | 'online', boolean | null>;
+  }>;
 
   /* The insurer's records, written by the integration module in its transaction. */
 
@@ -141,6 +163,40 @@ export function createCustomersService(
       if (!(await updateCustomerMobile(tx, customerId, mobileNumber, clock.now()))) {
         throw notFound('Customer not found');
       }
+    },
+
+    async findForStaff(lookup, limit) {
+      if (lookup.by === 'ids') {
+        const customerIds = [...new Set(lookup.customerIds)];
+        return customerIds.length === 0 ? [] : findCustomersForStaff(db, { by: 'ids', customerIds }, limit);
+      }
+      if (lookup.by === 'email') {
+        const email = normaliseEmail(lookup.email);
+        return isValidEmail(email) ? findCustomersForStaff(db, { by: 'email', email }, limit) : [];
+      }
+      const today = clock.now().toISOString().slice(0, 10);
+      const surnameKey = lookup.surname.replace(/\s/g, '').toUpperCase();
+      if (
+        !surnameKey ||
+        !isValidIsoDateOfBirth(lookup.dateOfBirth, today) ||
+        !isValidPostcode(lookup.postcode)
+      )
+        return [];
+      return findCustomersForStaff(
+        db,
+        {
+          by: 'nameAndBirth',
+          surnameKey,
+          dateOfBirth: lookup.dateOfBirth,
+          postCodeNormalised: postcodeKey(lookup.postcode),
+        },
+        limit,
+      );
+    },
+
+    async choicesOf(customerId) {
+      const { paperless, marketing } = await readPreferences(db, customerId);
+      return { paperless, marketing };
     },
 
     held: async (tx, customerId) => (await findCustomer(tx, customerId)) !== null,

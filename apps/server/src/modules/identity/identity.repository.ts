@@ -12,3 +12,4 @@ export * from './repository/link-tokens';
 export * from './repository/authenticators';
 export * from './repository/passkeys';
 export * from './repository/contact-changes';
+export * from './repository/support';

@@ -5,6 +5,13 @@ import { createAuthn, type Authn } from './authn.service';
 import { padded } from './authn/timing';
 import { getFinishedActivation, startActivation } from './service/activation';
 import {
+  accountForStaff,
+  changeLoginForCustomer,
+  customerIdOfLogin,
+  removeFactorsForCustomer,
+  unlockForCustomer,
+} from './service/agent';
+import {
   activateTotp,
   createBackupCodes,
   enrolTotp,
@@ -73,6 +80,11 @@ export function createIdentityService(
     startActivation: padded(step(startActivation)),
     requestPasswordReset: padded(step(requestPasswordReset)),
     getFinishedActivation: step(getFinishedActivation),
+    accountForStaff: step(accountForStaff),
+    customerIdOfLogin: step(customerIdOfLogin),
+    unlockForCustomer: step(unlockForCustomer),
+    removeFactorsForCustomer: step(removeFactorsForCustomer),
+    changeLoginForCustomer: step(changeLoginForCustomer),
     accountIdsOf,
     createSeededAccount: step(createSeededAccount),
   };

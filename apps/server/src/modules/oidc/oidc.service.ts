@@ -8,6 +8,7 @@ import {
   endOtherSessions,
   endSession,
   grantOfSession,
+  latestSignInBrowser,
   listSignInSessions,
   signedInSince,
   type SignInSessionRow,
@@ -52,6 +53,10 @@ export interface OidcService {
     signedInSince(grantId: string, accountId: string, since: Date): Promise<boolean>;
     /** Forgets the browsers the customer signed in from (the new-device email's memory), in `q`. */
     forgetBrowsers(q: Queryable, customerId: string): Promise<void>;
+    /** The browser and system of the customer's latest sign-in, when noted (the contact centre's view). */
+    latestBrowser(
+      customerId: string,
+    ): Promise<{ browser: string | null; os: string | null; at: Date } | null>;
   };
 }
 
@@ -108,6 +113,7 @@ export function createOidcService(ctx: OidcContext): OidcService {
       end: endSession,
       endOthers: endOtherSessions,
       signedInSince: (grantId, accountId, since) => signedInSince(ctx.db, grantId, accountId, since),
+      latestBrowser: (customerId) => latestSignInBrowser(ctx.db, customerId),
       forgetBrowsers: async (q, customerId) => {
         await q.query('DELETE FROM portal_known_browser WHERE customer_id = $1', [customerId]);
       },

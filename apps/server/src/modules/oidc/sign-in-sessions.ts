@@ -254,3 +254,23 @@ export async function noteSignInBrowser(
   const since = now.getTime() - KNOWN_BROWSER_DAYS * 24 * 60 * 60_000;
   return seen && new Date(seen.last_seen_at).getTime() > since ? 'known' : 'new';
 }
+
+/**
+ * The browser and system of the customer's latest sign-in, from the browsers noted at each sign-in (the
+ * new-device email's memory, kept KNOWN_BROWSER_DAYS); null when none is noted.
+ */
+export async function latestSignInBrowser(
+  q: Queryable,
+  customerId: string,
+): Promise<(BrowserDescription & { at: Date }) | null> {
+  const { rows } = await q.query<{ browser_key: string; last_seen_at: Date | string }>(
+    `SELECT browser_key, last_seen_at FROM portal_known_browser WHERE customer_id = $1
+     ORDER BY last_seen_at DESC LIMIT 1`,
+    [customerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const [browser, os] = row.browser_key.split('|');
+  const known = (name: string | undefined) => (name && name !== 'unknown' ? name : null);
+  return { browser: known(browser), os: known(os), at: new Date(row.last_seen_at) };
+}

@@ -211,6 +211,57 @@ describe.each(databases())('account activity on $name', ({ open }) => {
     ]);
   });
 
+  it("tells the customer what the insurer's contact centre did for them, in its own words, never who or why (issue 41)", async () => {
+    // Later than the rows of the tests before, earlier than the paging test's.
+    const staff = 'staff:agent-7731';
+    const why = { reason: 'Call ref 1234 about Joan' };
+    await row(40, { eventId: 'identity.unlock', onBehalfOf: staff, details: why });
+    await row(41, { eventId: 'identity.activation.issued', onBehalfOf: staff, details: why });
+    await row(42, {
+      eventId: 'session.ended',
+      onBehalfOf: staff,
+      details: { scope: 'all', count: 3, ...why },
+    });
+    await row(43, {
+      eventId: 'identity.factor.app-removed',
+      onBehalfOf: staff,
+      details: { factorType: 'totp', factorId: 'ost-secret-9', ...why },
+    });
+    await row(44, { eventId: 'identity.factor.passkey-removed', onBehalfOf: staff, details: why });
+    await row(45, { eventId: 'identity.factor.backup-codes-removed', onBehalfOf: staff, details: why });
+    await row(46, {
+      eventId: 'profile.email.changed',
+      onBehalfOf: staff,
+      details: { from: 'j***@example.co.uk', to: 'j***@example.org', ...why },
+    });
+    // Left out: a staff row of an event the customer is not told of, a refused one, the customer's own
+    // activation email (only the contact centre's is news), and the insurer's systems' rows.
+    await row(47, { eventId: 'staff.customer.opened', onBehalfOf: staff, details: why });
+    await row(48, { eventId: 'identity.unlock', onBehalfOf: staff, isSuccess: false, details: why });
+    await row(49, { eventId: 'identity.activation.issued', details: { factors: [] } });
+    await row(50, { eventId: 'identity.unlock', onBehalfOf: 'client:insurer' });
+    await row(51, {
+      eventId: 'profile.email.changed',
+      onBehalfOf: 'client:insurer',
+      details: { to: 'x@y.z' },
+    });
+
+    const res = await list(joan, '?pageSize=7');
+    expect(res.statusCode).toBe(200);
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
+    expect(res.json<ActivityPage>().items).toEqual<ActivityItem[]>([
+      { at: at(46), kind: 'contact-centre-email-changed', destination: 'j•••@example.org' },
+      { at: at(45), kind: 'contact-centre-method-removed', method: 'backup-codes' },
+      { at: at(44), kind: 'contact-centre-method-removed', method: 'passkey' },
+      { at: at(43), kind: 'contact-centre-method-removed', method: 'authenticator-app' },
+      { at: at(42), kind: 'contact-centre-signed-out', count: 3 },
+      { at: at(41), kind: 'contact-centre-activation-sent' },
+      { at: at(40), kind: 'contact-centre-unlocked' },
+    ]);
+    for (const secret of ['agent-7731', 'staff', 'Call ref', 'ost-secret-9'])
+      expect(res.body).not.toContain(secret);
+  });
+
   it('pages newest first with the cursor: every item once, ties and microseconds kept apart', async () => {
     // Later than the rows of the test before.
     const base = t.clock.now().getTime() + 60 * MINUTE;

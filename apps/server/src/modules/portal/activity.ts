@@ -13,10 +13,12 @@ import { maskPhone } from '../identity';
 /**
  * "Your account activity" (issue 26 point 4, docs/decisions/027): the customer's own security and consent
  * history, read from the audit trail. Only server rows (the SPA's own analytics-like rows are not
- * evidence), only rows of this customer acting for themselves (on_behalf_of empty or their own id: an
- * agent's or the insurer's systems' rows are left out), and only the events below, each turned into a
- * kind from the contract's closed list and a few plain facts. Nothing of a row is copied through
- * unchecked: ids, correlation ids, session ids and failure reasons stay in the trail.
+ * evidence), only rows of this customer acting for themselves (on_behalf_of empty or their own id) or of
+ * the insurer's contact centre acting for them (staff:<subject>, issue 41: "Our contact centre unlocked
+ * your sign-in"; who it was is not said), never the insurer's systems' or anyone else's, and only the
+ * events below, each turned into a kind from the contract's closed list and a few plain facts. Nothing of
+ * a row is copied through unchecked: ids, correlation ids, session ids, failure reasons and a staff
+ * member's reason stay in the trail.
  */
 
 interface Row {
@@ -29,6 +31,8 @@ interface Row {
   is_success: boolean | null;
   failure_reason: string | null;
   details: Record<string, unknown> | null;
+  /** Done by the contact centre for the customer (on_behalf_of staff:<subject>). */
+  by_staff: boolean;
 }
 
 /**
@@ -47,6 +51,8 @@ const activityEventIds: readonly string[] = [
   'identity.password.set',
   'identity.password.reset.requested',
   'identity.activation',
+  // Only the contact centre's (the customer's own registration is 'identity.activation' once used).
+  'identity.activation.issued',
   'identity.factor.app-added',
   'identity.factor.app-removed',
   'identity.factor.passkey-added',
@@ -177,18 +183,49 @@ function destinationOf(
   return undefined;
 }
 
+/** What the contact centre did for the customer (issue 41 point 5), in its own words; null for the rest. */
+function contactCentreItemOf(row: Row, item: ItemMaker): ActivityItem | null {
+  if (row.is_success !== true) return null;
+  const d = row.details ?? {};
+  switch (row.event_id) {
+    case 'identity.unlock':
+      return item('contact-centre-unlocked');
+    case 'identity.activation.issued':
+      return item('contact-centre-activation-sent');
+    case 'session.ended': {
+      const count = d['count'];
+      return item('contact-centre-signed-out', {
+        count: typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : undefined,
+      });
+    }
+    case 'identity.factor.app-removed':
+      return item('contact-centre-method-removed', { method: 'authenticator-app' });
+    case 'identity.factor.passkey-removed':
+      return item('contact-centre-method-removed', { method: 'passkey' });
+    case 'identity.factor.backup-codes-removed':
+      return item('contact-centre-method-removed', { method: 'backup-codes' });
+    case 'profile.email.changed':
+      return item('contact-centre-email-changed', { destination: destinationOf(d, 'email') });
+    default:
+      return null;
+  }
+}
+
+type ItemMaker = (kind: ActivityKind, facts?: Partial<ActivityItem>) => ActivityItem;
+
 /** One row as the customer reads it; null for a row the customer does not see. */
 function activityItemOf(row: Row): ActivityItem | null {
-  if (!shown(row)) return null;
   const d = row.details ?? {};
   const at = row.occurred_at.toISOString();
-  const item = (kind: ActivityKind, facts: Partial<ActivityItem> = {}): ActivityItem => {
+  const item: ItemMaker = (kind, facts = {}) => {
     const out: ActivityItem = { at, kind };
     for (const [key, value] of Object.entries(facts)) {
       if (value !== undefined) (out as Record<string, unknown>)[key] = value;
     }
     return out;
   };
+  if (row.by_staff) return contactCentreItemOf(row, item);
+  if (!shown(row)) return null;
   switch (row.event_id) {
     case 'identity.signin':
       if (row.is_success) {

@@ -2,19 +2,28 @@ import { closeCounterStore } from '../../platform/counters';
 import type { ServiceModule } from '../../platform/module';
 import { createContactChangesService } from './contact-changes.service';
 import { createPasswordChangeService } from './password-change.service';
+import { createPortalService, type PortalService } from './portal.service';
 import { activityRoutes } from './activity.routes';
 import { portalRoutes } from './portal.routes';
 import { portalHousekeeping, createReauthentication } from './reauthentication';
 import { createSignInSessionsService } from './sign-in-sessions.service';
 
+declare module '../../platform/services' {
+  interface Services {
+    portal: PortalService;
+  }
+}
+
 /**
  * The portal service: one-time codes for profile changes and the password change from the profile pages,
- * on top of services.identity (codes, passwords, lockout) and the OpenID provider's stored sessions.
+ * on top of services.identity (codes, passwords, lockout) and the OpenID provider's stored sessions; for
+ * the contact centre above it (services.portal), a customer's activity and the changes made for them.
  */
-export const portalModule: ServiceModule<'customers' | 'identity' | 'oidc' | 'content'> = {
+export const portalModule: ServiceModule<'customers' | 'identity' | 'oidc' | 'content', 'portal'> = {
   name: 'portal',
   tables: ['portal_reauthentication'],
   uses: ['customers', 'identity', 'oidc', 'content'],
+  provides: { portal: (ctx) => createPortalService(ctx) },
   housekeeping: portalHousekeeping,
   async routes(app, ctx) {
     app.addHook('onClose', async () => closeCounterStore(ctx));

@@ -3,6 +3,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { counterStore } from '../../platform/counters';
 import { HttpError, notFound } from '../../platform/errors';
+import type { RequestMeta } from '../identity';
 import type { PortalContext } from './context';
 
 /** Sign-outs (one session, or every other) a customer may ask for in SIGN_OUT_WINDOW_MS, every instance. */
@@ -78,6 +79,33 @@ export function createSignInSessionsService(ctx: PortalContext) {
       });
       if (!ended) throw notFound();
       return { ended: 1 };
+    },
+
+    /**
+     * The contact centre signs the customer out everywhere (issue 41 point 5): every session, grant and
+     * token of their account ends, audited as the customer's own sign-outs are (`session.ended`, scope
+     * `all`) with the staff member and reason of `meta.agent`. Nothing is written when none was live.
+     */
+    async endAllFor(customerId: string, meta: RequestMeta): Promise<{ ended: number }> {
+      const user = await ctx.services.identity.getUserByCustomerId(customerId);
+      if (!user) return { ended: 0 };
+      const ended = await ctx.db.transaction(async (tx) => {
+        const count = await ctx.services.oidc.signInSessions.endOthers(tx, user.id, null);
+        if (count === 0) return 0;
+        await writeAudit(tx, {
+          source: 'server',
+          eventId: 'session.ended',
+          customerId,
+          onBehalfOf: meta.agent?.onBehalfOf ?? null,
+          sessionId: meta.sessionId ?? null,
+          correlationId: meta.correlationId ?? null,
+          isSuccess: true,
+          occurredAt: ctx.clock.now(),
+          details: { scope: 'all', count, ...(meta.agent ? { reason: meta.agent.reason } : {}) },
+        });
+        return count;
+      });
+      return { ended };
     },
 
     async endOthers(caller: Caller): Promise<{ ended: number }> {

@@ -37,6 +37,13 @@ export interface RegistrationService {
   complete(oktaUserId: string, stateToken: string, meta?: RequestMeta): Promise<{ status: 'COMPLETED' }>;
   /** Emails a reset link when the account exists; the same answer either way. */
   requestPasswordReset(email: string, clientIp: string, meta?: RequestMeta): Promise<{ status: 'OK' }>;
+  /**
+   * The contact centre sends the activation link again (issue 41 point 5) to a customer who registered and
+   * has not used it: a new link to the address they registered with, voiding the earlier ones, as a new
+   * registration would (audit `identity.activation.issued`, naming `meta.agent`). `not-pending` when there
+   * is no account waiting for activation; `no-phone` when the record has no number for the codes.
+   */
+  resendActivation(customerId: string, meta: RequestMeta): Promise<'sent' | 'not-pending' | 'no-phone'>;
 }
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -211,6 +218,37 @@ export function createRegistrationService(ctx: RegistrationContext): Registratio
         });
       });
       return { status: 'COMPLETED' };
+    },
+
+    async resendActivation(customerId, meta) {
+      const [user, customer] = await Promise.all([
+        services.identity.getUserByCustomerId(customerId),
+        services.customers.get(customerId),
+      ]);
+      if (!user || user.status !== 'PROVISIONED' || !customer) return 'not-pending';
+      const started = await services.identity.startActivation(
+        {
+          customerId,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          mobileNumber: customer.mobileNumber,
+          landlineNumber: customer.landlineNumber,
+          email: user.login,
+        },
+        meta,
+      );
+      if (started.outcome === 'no-factors') return 'no-phone';
+      // Someone activated meanwhile, or another account took the address: a reminder went instead.
+      if (started.outcome === 'reminder') return 'not-pending';
+      await db.transaction((q) =>
+        insertRegistrationRequest(q, {
+          customerId,
+          userId: started.userId,
+          email: user.login,
+          createdAt: clock.now(),
+        }),
+      );
+      return 'sent';
     },
 
     async requestPasswordReset(email, clientIp, meta = {}) {

@@ -1,5 +1,7 @@
 import type { ServiceModule } from '../../platform/module';
 import { provideStaffSessions } from '../../platform/staff-guard';
+import { customerRoutes } from './customers.routes';
+import { createStaffCustomers } from './customers.service';
 import { staffHousekeeping } from './housekeeping';
 import { createStaffSessions } from './sessions';
 import { signInRoutes } from './sign-in';
@@ -8,18 +10,23 @@ import { staffRoutes } from './staff.routes';
 /**
  * The contact centre's side (issue 41): staff sign in through the insurer's workforce identity provider
  * (or, outside production, the stand-in at /staff-idp) into a server-side session, and the console's
- * calls under /staff/api check the session, the role and the CSRF token (platform/staff-guard.ts).
+ * calls under /staff/api check the session, the role and the CSRF token (platform/staff-guard.ts). They
+ * find and help customers through the services of the modules below, each call with a reason, audited.
  */
-export const staffModule: ServiceModule = {
+export const staffModule: ServiceModule<
+  'customers' | 'identity' | 'oidc' | 'policies' | 'registration' | 'portal'
+> = {
   name: 'staff',
   service: 'staff',
   tables: ['staff_session', 'staff_sign_in'],
+  uses: ['customers', 'identity', 'oidc', 'policies', 'registration', 'portal'],
   async routes(app, ctx) {
     if (!ctx.config.staff.provider) return;
     const sessions = createStaffSessions(ctx);
     provideStaffSessions(ctx, sessions);
     await signInRoutes(app, ctx, sessions);
     await staffRoutes(app, ctx, sessions);
+    await customerRoutes(app, createStaffCustomers(ctx));
   },
   housekeeping: staffHousekeeping,
 };

@@ -19,6 +19,11 @@ export interface RequestMeta {
   log?: NotifyLog;
   /** The client's address (request.ip, after TRUST_PROXY): what the per-address limits count. */
   clientAddress?: string;
+  /**
+   * A member of the insurer's staff acting for the customer (issue 41): every audit row of the step names
+   * them (`on_behalf_of`, `staff:<subject>`) and carries their reason (a ticket or call reference).
+   */
+  agent?: { onBehalfOf: string; reason: string };
 }
 
 /** Writes one audit row from the server, stamped with the clock's time and the request's ids. */
@@ -52,6 +57,20 @@ export interface AuthnContext {
   endSessions: (q: Queryable, userId: string, keep: string | null) => Promise<number>;
 }
 
+/** A server audit row of a step, stamped with the request's ids and, when staff act, whom and why. */
+function auditRowOf(meta: RequestMeta, row: Omit<AuditRow, 'source'>, at: Date): AuditRow {
+  return {
+    source: 'server',
+    correlationId: meta.correlationId ?? null,
+    sessionId: meta.sessionId ?? null,
+    occurredAt: at,
+    ...row,
+    ...(meta.agent
+      ? { onBehalfOf: meta.agent.onBehalfOf, details: { ...row.details, reason: meta.agent.reason } }
+      : {}),
+  };
+}
+
 export function authnContext(ctx: IdentityContext): AuthnContext {
   const { db, clock, config } = ctx;
 
@@ -72,14 +91,7 @@ export function authnContext(ctx: IdentityContext): AuthnContext {
     rp: config.webauthn,
     counters: () => counterStore(ctx),
     notifier: () => notifier(ctx),
-    audit: (q, meta, row) =>
-      writeAudit(q, {
-        source: 'server',
-        correlationId: meta.correlationId ?? null,
-        sessionId: meta.sessionId ?? null,
-        occurredAt: clock.now(),
-        ...row,
-      }),
+    audit: (q, meta, row) => writeAudit(q, auditRowOf(meta, row, clock.now())),
     async passwordRules() {
       const settings = await ctx.services.content.getSiteSettings();
       return rulesFromSettings(settings.globalPasswordRequirementsBlock);

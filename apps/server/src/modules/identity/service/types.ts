@@ -45,6 +45,26 @@ export type ContactChangeOutcome =
 /** The outcome of closeAccount; `reason` is the sentence to show the customer. */
 export type AccountClosing = { ok: true; at: Date; login: string } | { ok: false; reason: string };
 
+/** A second factor's kind as the contact centre's console names it. */
+export type StaffFactorKind = 'text' | 'call' | 'authenticator-app' | 'passkey' | 'backup-codes';
+
+/** An online account as the contact centre sees it (issue 41 point 4): no secret, numbers masked. */
+export interface AccountForStaff {
+  status: UserStatus;
+  /** Until when it is locked, while it is; else null. */
+  lockedUntil: Date | null;
+  lastSignInAt: Date | null;
+  /** Not yet activated: when the activation link was last sent. */
+  activationSentAt: Date | null;
+  /** By kind: text and call one per number (masked), the others counted (active ones only). */
+  factors: Array<{ kind: StaffFactorKind; destination?: string; count: number; addedAt: Date | null }>;
+}
+
+/** The outcome of changeLoginForCustomer. */
+export type LoginChangeOutcome =
+  | { ok: true; previous: string; value: string; at: Date }
+  | { ok: false; refused: 'no-account' | 'same' | 'in-use' };
+
 /** What the registration module needs to start an activation. */
 interface ActivationRequest {
   customerId: string;
@@ -231,6 +251,34 @@ export interface IdentityService {
    * activation link if it was never activated), at most 3 an hour per account. Silent otherwise.
    */
   requestPasswordReset(email: string, meta?: RequestMeta): Promise<void>;
+  /* The contact centre acting for a customer (issue 41): meta.agent names the staff member and the reason. */
+
+  /** The customer's online account as the contact centre sees it, or null when they have none. */
+  accountForStaff(customerId: string): Promise<AccountForStaff | null>;
+  /** The customer whose account signs in with that email (any letter case), or null. */
+  customerIdOfLogin(email: string): Promise<string | null>;
+  /** Ends the lockout of an active account now (audit `identity.unlock`), as the emailed link does. */
+  unlockForCustomer(customerId: string, meta: RequestMeta): Promise<'unlocked' | 'not-locked' | 'no-account'>;
+  /**
+   * Removes the active authenticator app, passkeys and backup codes asked for, each audited and emailed
+   * as the customer's own removal is; `removed` 0 when there was none (or no active account).
+   */
+  removeFactorsForCustomer(
+    customerId: string,
+    kinds: ReadonlyArray<'authenticator-app' | 'passkeys' | 'backup-codes'>,
+    meta: RequestMeta,
+  ): Promise<{ removed: number }>;
+  /**
+   * Changes the sign-in email of an active account without a code, in one transaction with what
+   * `alongside` writes (it may throw to undo it all). Refused when there is no active account, the
+   * address is the current one, or another account signs in with it.
+   */
+  changeLoginForCustomer(
+    customerId: string,
+    email: string,
+    alongside: (tx: Queryable, change: { previous: string; value: string; at: Date }) => Promise<void>,
+  ): Promise<LoginChangeOutcome>;
+
   /** The user of an activation transaction that reached SUCCESS, while its stateToken lives; else null. */
   getFinishedActivation(
     userId: string,
