@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { texts } from '../content/texts';
 import { useConsoleTitle } from '../content/use-console-title';
@@ -20,9 +20,14 @@ function Frame({ children }: { children: ReactNode }) {
 /** After signing out: nothing of the session is left here; "Sign in again" starts a new one. */
 export function SignedOutPage() {
   useConsoleTitle(texts.signedOut.title);
+  // Arrived at from Sign out: its heading is where a keyboard or screen reader user now starts.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Frame>
-      <h1>{texts.signedOut.title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {texts.signedOut.title}
+      </h1>
       <p>{texts.signedOut.body}</p>
       <p>
         <a className="button" href={signInPath}>
