@@ -19,6 +19,7 @@ import {
   type ServedRoute,
 } from '../../test/served-routes';
 import { signIn, type SignedIn } from '../../test/sign-in';
+import { staffConsole, staffOf } from '../../test/staff-sign-in';
 
 type Route = ServedRoute;
 
@@ -249,5 +250,80 @@ describe('bad input to every route', () => {
       );
     }
     expect(swept).toBeGreaterThan(5);
+  }, 180_000);
+
+  it('refuses the same on the staff routes with a live staff session and its CSRF token (issue 41)', async () => {
+    // A senior agent (every role's routes but the auditor's, which the auditor's session takes below).
+    const consoles = [
+      await staffConsole(t.app, staffOf['senior-agent']),
+      await staffConsole(t.app, staffOf.auditor),
+    ];
+    // Signing out would end the session the sweep uses: it takes no input anyway.
+    const staffRoutes = routes.filter(
+      (r) => r.url.startsWith('/staff/api/') && r.url !== '/staff/api/sign-out',
+    );
+    expect(staffRoutes.length).toBeGreaterThan(8);
+    const wrong = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.string({ maxLength: 40 }),
+      fc.string({ minLength: 3000, maxLength: 3100 }),
+      fc.array(fc.jsonValue(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
+    );
+    for (const staff of consoles) {
+      const headers = { cookie: staff.jar.header(), 'x-csrf-token': staff.csrfToken };
+      for (const route of staffRoutes) {
+        for (const value of /:\w/.test(route.url) ? junkSegments : []) {
+          await send('staff junk path', { method: route.method, url: withParams(route.url, value), headers });
+        }
+        if (route.method === 'GET') continue;
+        const url = withParams(route.url, 'C1000001');
+        for (const body of junkBodies) {
+          await send(`staff ${body.name}`, {
+            method: route.method,
+            url,
+            headers: { ...headers, ...(body.type ? { 'content-type': body.type } : {}) },
+            payload: body.payload,
+          });
+        }
+        const fields = bodyFields.get(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`) ?? [];
+        await fc.assert(
+          fc.asyncProperty(
+            fc.record(Object.fromEntries(fields.map((f) => [f, wrong])), { requiredKeys: [] }),
+            async (body) => {
+              await send('staff contract fields, wrong values', {
+                method: route.method,
+                url,
+                headers,
+                payload: body,
+              });
+            },
+          ),
+          { numRuns: 15, seed: 20261207 },
+        );
+        // A well-formed query whose every value is wrong.
+        if (route.url === '/staff/api/customers/search') {
+          for (const query of [
+            { by: 'nameAndBirth', surname: 'x'.repeat(101), dateOfBirth: '1952-04-17', postcode: 'HR8 2AB' },
+            { by: 'nameAndBirth', surname: "' OR 1=1 --", dateOfBirth: '0001-01-01', postcode: 'ZZ' },
+            { by: 'email', email: `${'a'.repeat(300)}@example.org` },
+            { by: 'policyNumber', policyNumber: '%00' },
+            { by: ['customerId'], customerId: 'C1000001' },
+          ]) {
+            await send('staff search', {
+              method: 'POST',
+              url,
+              headers,
+              payload: { reason: 'A reason', query },
+            });
+          }
+        }
+      }
+      // Still signed in: the sweep was refused by the routes, not by a lost session.
+      const me = await t.app.inject({ method: 'GET', url: '/staff/api/session', headers });
+      expect(me.statusCode).toBe(200);
+    }
   }, 180_000);
 });

@@ -12,6 +12,7 @@ import { loggedPath } from './logging';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { signIn as signInToApi } from '../../test/sign-in';
 import { latestLinkToken, margaret, outbox, post, signIn } from '../../test/identity-support';
+import { staffConsole, staffOf } from '../../test/staff-sign-in';
 import {
   authorize,
   CookieJar,
@@ -134,6 +135,42 @@ describe('the server log', () => {
     keep(resetToken, 'a password reset token');
     const recovery = await post(app, '/api/v1/authn/recovery/token', { recoveryToken: resetToken });
     keep((recovery.json() as { stateToken?: string }).stateToken, 'a recovery state token');
+
+    // The contact centre (issue 41): a staff sign-in, searches by email and by surname with date of birth
+    // and postcode (one in the wrong shape), a record opened and an email changed, each with a reason.
+    const senior = await staffConsole(app, staffOf['senior-agent']);
+    keep(senior.jar.get('portal_staff'), 'a staff session cookie');
+    keep(senior.csrfToken, 'a staff CSRF token');
+    const reason = 'Call about Mrs Thompson ref 99812';
+    const staffSearch = (query: object) => senior.post('/staff/api/customers/search', { reason, query });
+    expect((await staffSearch({ by: 'email', email: margaret.email })).statusCode).toBe(200);
+    await staffSearch({
+      by: 'nameAndBirth',
+      surname: 'Thompson',
+      dateOfBirth: '1952-04-17',
+      postcode: 'HR8 2AB',
+    });
+    const badSearch = await staffSearch({
+      by: 'nameAndBirth',
+      surname: 'Thompson',
+      dateOfBirth: '17/04/1952',
+      postcode: 'HR82AB!',
+    });
+    expect(badSearch.statusCode).toBe(400);
+    expect((await senior.post('/staff/api/customers/C1000001/open', { reason })).statusCode).toBe(200);
+    const brendaNew = 'brenda.log.check@example.org';
+    const changed = await senior.post('/staff/api/customers/C1000013/change-email', {
+      reason,
+      email: brendaNew,
+      identityChecked: true,
+    });
+    expect(changed.statusCode).toBe(200);
+    keep(reason, "a staff member's reason");
+    keep(brendaNew, 'an email address');
+    keep('brenda.ashworth@example.co.uk', 'an email address');
+    keep('1952-04-17', 'a date of birth');
+    keep('17/04/1952', 'a date of birth');
+    keep('HR82AB', 'a postcode');
 
     keep(margaret.password, 'a password');
     keep(margaret.email, 'an email address');
