@@ -54,6 +54,62 @@ const webLayers = [
   })),
 ];
 
+/**
+ * The staff console (decision 038): its own app in src/staff/, with the same layers inside it
+ *   staff/app -> staff/features -> staff/content -> staff/session -> staff/lib
+ * on the portal's shared components/ and lib/ (and the contracts). The customers' app imports nothing of
+ * it, and it imports nothing of theirs (app/, features/, content/, session/): each build also fails if it
+ * holds the other's code (scripts/app-boundary.mjs).
+ */
+const staff = `${web}/staff`;
+const staffFeatures = readdirSync(new URL('apps/web/src/staff/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const customerApp = ['app', 'features', 'content', 'session'].map((layer) => `${web}/${layer}`);
+const staffLayers = [
+  {
+    target: [...customerApp, `${web}/lib`, `${web}/components`, `${web}/main.tsx`, `${web}/entry-server.tsx`],
+    from: staff,
+    message:
+      'The staff console is its own app: no customer code imports it (a customer page must never load staff code). Share through components/ or lib/.',
+  },
+  {
+    target: staff,
+    from: customerApp,
+    message:
+      "The staff console uses the portal's components/, lib/ and the contracts, never the customers' app, features, content or session.",
+  },
+  ...staffFeatures.map((feature) => ({
+    target: `${staff}/features/${feature}`,
+    from: `${staff}/features`,
+    except: [`./${feature}`],
+    message:
+      'Console features must not import each other: share through staff/content, staff/session or staff/lib, compose in staff/app.',
+  })),
+  {
+    target: `${staff}/features`,
+    from: `${staff}/app`,
+    message: 'Console features must not import the console app layer: staff/app composes them.',
+  },
+  {
+    target: `${staff}/content`,
+    from: [`${staff}/features`, `${staff}/app`],
+    message: 'staff/content knows no console feature and not staff/app.',
+  },
+  {
+    target: `${staff}/session`,
+    from: [`${staff}/features`, `${staff}/content`, `${staff}/app`],
+    message: 'staff/session knows no console feature, no staff/content and not staff/app.',
+  },
+  {
+    target: `${staff}/lib`,
+    from: [`${staff}/features`, `${staff}/content`, `${staff}/app`, `${staff}/session`],
+    message: "staff/lib is the console's bottom layer: it knows nothing above it.",
+  },
+];
+
 const server = './apps/server/src';
 /** The server's module map, bottom row first (apps/server/src/modules/map.json; docs/architecture.md). */
 const serverMap = JSON.parse(
@@ -148,7 +204,7 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'apps/web/src/test/**'],
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webLayers, ...staffLayers] }],
     },
   },
   {

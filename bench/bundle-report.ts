@@ -4,6 +4,10 @@
  * 12 files; any route under 200 KB of JavaScript and CSS), and the signed-in dashboard against issue 27's
  * target (at most 150 KB of JavaScript; printed, not enforced).
  *
+ * The staff console (issue 41, decision 038) is its own build with its own manifest: its first screen is
+ * printed against the dashboard's JavaScript (its target: no more; the report fails when it is over), and
+ * the report fails if a file is loaded by both apps.
+ *
  * Run with `npm run bench:bundle` (builds the web app first). Reads Vite's manifest
  * (apps/web/dist/.vite/manifest.json, needs `build.manifest: true`), the SPA's page-type and block
  * registries and content/pages. What a route counts is in bench/support/route-bundles.ts: the files it
@@ -21,18 +25,23 @@
  * - into the public pages the server does not render (the sign-in steps, the redirect page): the start-up
  *   files, content-calls and what it imports (signed-in routes counted them already).
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestFile } from '../scripts/page-chunks.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Manifest } from '../scripts/page-chunks.mjs';
 import {
   budgets,
   chunkName,
+  consoleManifestFile,
+  consoleRow,
   dashboardTarget,
   KB,
   readManifest,
   routeRows,
+  sharedFiles,
   sum,
+  type ConsoleRow,
   type FileSize,
   type RouteRow,
 } from './support/route-bundles';
@@ -135,6 +144,39 @@ function printDashboardBreakdown(dashboard: RouteRow, rows: readonly RouteRow[])
     );
 }
 
+/**
+ * The staff console (issue 41 point 7, decision 038): its first screen's JavaScript against the dashboard's
+ * (its target: no more), the pages it loads when opened, and that no file is loaded by both apps. Returns
+ * the problems.
+ */
+function printConsole(staff: ConsoleRow, rows: readonly RouteRow[]): string[] {
+  const problems: string[] = [];
+  const dashboard = rows.find((r) => r.route === dashboardTarget.route);
+  console.log(
+    `\nStaff console /staff/ (Find a customer), its own build: JavaScript ${kb(staff.jsBytes)} KB in ` +
+      `${staff.jsFiles.length} files, CSS ${kb(staff.cssBytes)} KB` +
+      (dashboard
+        ? ` (target: no more JavaScript than ${dashboard.route}, ${kb(dashboard.jsBytes)} KB; ` +
+          `${staff.jsBytes <= dashboard.jsBytes ? `met, ${kb(dashboard.jsBytes - staff.jsBytes)} KB less` : 'NOT MET'}):`
+        : ':'),
+  );
+  printFiles(staff.jsFiles, '    ');
+  console.log('  Loaded when opened, on top of the first screen:');
+  for (const page of staff.lazy) {
+    console.log(
+      `    ${kb(sum(page.files)).padStart(6)}  ${page.page} (${page.files.map((f) => name(f.file)).join(' + ')})`,
+    );
+  }
+  if (dashboard && staff.jsBytes > dashboard.jsBytes) {
+    problems.push(`the staff console's JavaScript is over the dashboard's`);
+  }
+  const shared = sharedFiles(rows, staff);
+  if (shared.length > 0)
+    problems.push(`files loaded by both the customers' routes and the console: ${shared.join(', ')}`);
+  else console.log('  No file of the console is loaded by a customer route, nor the other way round.');
+  return problems;
+}
+
 function main(): void {
   if (!existsSync(path.join(dist, 'index.html'))) fail('no web build; run `npm run build:web` first');
   if (!existsSync(manifestFile)) {
@@ -165,12 +207,26 @@ function main(): void {
   else printLoginBreakdown(login);
   const dashboard = rows.find((r) => r.route === dashboardTarget.route);
   if (dashboard) printDashboardBreakdown(dashboard, rows);
+  let consoleProblems: string[];
+  if (!existsSync(consoleManifestFile)) {
+    consoleProblems = ['no staff console build (apps/web/dist/.vite/staff-manifest.json)'];
+  } else {
+    consoleProblems = printConsole(
+      consoleRow(JSON.parse(readFileSync(consoleManifestFile, 'utf8')) as Manifest),
+      rows,
+    );
+  }
   const over = rows.filter((r) => r.problems.length > 0);
-  if (over.length > 0) {
-    console.log(`\nVerdict: FAIL, ${over.length} route(s) over budget or unmapped`);
+  if (over.length > 0 || consoleProblems.length > 0) {
+    console.log(
+      `\nVerdict: FAIL, ${over.length} route(s) over budget or unmapped` +
+        (consoleProblems.length > 0 ? `; the staff console: ${consoleProblems.join('; ')}` : ''),
+    );
     process.exit(1);
   }
-  console.log(`\nVerdict: PASS, ${rows.length} routes within budget`);
+  console.log(
+    `\nVerdict: PASS, ${rows.length} routes within budget, and the staff console within its target`,
+  );
 }
 
 main();

@@ -79,6 +79,40 @@ describe('lint rules', () => {
     expect(await rulesBroken(code, path.join(web, 'features/auth/probe.ts'))).toEqual([]);
   });
 
+  it("refuses customer code importing the staff console, and the console importing the customers' app", async () => {
+    const fromFeature = "import { texts } from '../../staff/content/texts';\nexport { texts };\n";
+    expect(await rulesBroken(fromFeature, path.join(web, 'features/auth/probe.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+    const fromLib = "import { consolePaths } from '../staff/lib/paths';\nexport { consolePaths };\n";
+    expect(await rulesBroken(fromLib, path.join(web, 'lib/probe.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+    const fromStaff = "import { useSession } from '../../../session/session';\nexport { useSession };\n";
+    expect(await rulesBroken(fromStaff, path.join(web, 'staff/features/find-customer/probe.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it("keeps the console's own layers: no feature imports another, the session imports no feature", async () => {
+    const crossFeature =
+      "import { AuditTrailPage } from '../audit-trail/audit-trail-page';\nexport { AuditTrailPage };\n";
+    expect(
+      await rulesBroken(crossFeature, path.join(web, 'staff/features/customer-record/probe.ts')),
+    ).toContain('import-x/no-restricted-paths');
+    const upward =
+      "import { FindCustomerPage } from '../features/find-customer/find-customer-page';\nexport { FindCustomerPage };\n";
+    expect(await rulesBroken(upward, path.join(web, 'staff/session/probe.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it("accepts the console importing the portal's components and lib", async () => {
+    const code =
+      "import { Button } from '../../../components/ui/button';\nimport { callApi } from '../../../lib/api-client';\nexport { Button, callApi };\n";
+    expect(await rulesBroken(code, path.join(web, 'staff/features/find-customer/probe.tsx'))).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     const file = path.join(probeDir, 'a.ts');
     expect(await rulesBroken("import { b } from './b';\nexport const a = () => b;\n", file)).toContain(

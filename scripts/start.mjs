@@ -16,11 +16,15 @@ import { lockfileChangedSince, newestMtime } from './mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps', 'web', 'dist', 'index.html');
+// The staff console's build, written after the customers' app's (decision 038).
+const consoleIndex = path.join(root, 'apps', 'web', 'dist', 'staff.html');
 const webSources = [
   path.join(root, 'apps', 'web', 'src'),
   path.join(root, 'apps', 'web', 'public'),
   path.join(root, 'apps', 'web', 'index.html'),
+  path.join(root, 'apps', 'web', 'staff.html'),
   path.join(root, 'apps', 'web', 'vite.config.ts'),
+  path.join(root, 'apps', 'web', 'vite.staff.config.ts'),
   path.join(root, 'apps', 'web', 'package.json'),
   path.join(root, 'packages', 'contracts', 'src'),
 ];
@@ -30,7 +34,7 @@ const webLockfileStamp = path.join(root, 'apps', 'web', 'dist', 'packages.sha256
 async function webIsStale() {
   let built;
   try {
-    built = (await stat(webIndex)).mtimeMs;
+    built = Math.min((await stat(webIndex)).mtimeMs, (await stat(consoleIndex)).mtimeMs);
   } catch {
     return true;
   }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { appBoundary } from '../../scripts/app-boundary.mjs';
 import { signedInPrefetch, signedInWay, type Manifest } from '../../scripts/page-chunks.mjs';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -113,7 +114,8 @@ function signedInCode(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: [react(), signedInCode()],
+  // The staff console is built apart (vite.staff.config.ts): this build fails if it ever holds its code.
+  plugins: [react(), signedInCode(), appBoundary('customer', webRoot)],
   // The server-rendering build (src/entry-server.tsx, decision 016): one self-contained module for the
   // server to import, in dist/.ssr (never served: the server denies dot folders).
   ssr: { noExternal: true },

@@ -177,3 +177,42 @@ export function routeRows(manifest: Manifest): RouteRow[] {
     };
   });
 }
+
+/** The staff console's build manifest (apps/web/vite.staff.config.ts, decision 038). */
+export const consoleManifestFile = path.join(dist, '.vite', 'staff-manifest.json');
+
+export interface ConsoleRow {
+  /** What its first screen (Find a customer, /staff/) loads: the entry with what it imports. */
+  jsBytes: number;
+  cssBytes: number;
+  jsFiles: FileSize[];
+  /** Each page loaded when opened (the record, the audit trail): what it adds to the first screen's. */
+  lazy: Array<{ page: string; files: FileSize[] }>;
+}
+
+/**
+ * The staff console's figures (issue 41 point 7: no more JavaScript than the customer's dashboard), from
+ * its own manifest: the first screen is its entry (staff.html) with everything that imports statically.
+ */
+export function consoleRow(manifest: Manifest): ConsoleRow {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('the staff console manifest has no entry chunk');
+  const first = staticClosure(manifest, entry);
+  const { js, css } = filesOf(manifest, first);
+  const jsFiles = sized(js);
+  const lazy = (manifest[entry]!.dynamicImports ?? []).map((key) => ({
+    page: path.basename(key).replace(/\.tsx?$/, ''),
+    files: sized(filesOf(manifest, staticClosure(manifest, key)).js.filter((f) => !js.includes(f))),
+  }));
+  return { jsBytes: sum(jsFiles), cssBytes: sum(sized(css)), jsFiles, lazy };
+}
+
+/**
+ * Files both apps' routes load (decision 038: none). The console's build is apart from the customers', so a
+ * shared file would mean one build wrote the other's; each build also fails on holding the other's code.
+ */
+export function sharedFiles(rows: readonly RouteRow[], console: ConsoleRow): string[] {
+  const consoleFiles = new Set(console.jsFiles.map((f) => f.file));
+  for (const page of console.lazy) for (const f of page.files) consoleFiles.add(f.file);
+  return [...new Set(rows.flatMap((r) => r.jsFiles.map((f) => f.file)))].filter((f) => consoleFiles.has(f));
+}

@@ -31,6 +31,22 @@ async function fakeDist(): Promise<string> {
   // A precompressed copy, as scripts/precompress.mjs writes it; marked so the test can tell it was used.
   await writeFile(path.join(dir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(`${script}// precompressed\n`));
   await writeFile(path.join(dir, 'assets', 'index-Ef56Gh78.css'), 'body { margin: 0 }\n');
+  // The staff console's build (decision 038): its own HTML and files, beside the customers'.
+  await writeFile(
+    path.join(dir, 'staff.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <title>Staff console – Meridian Mutual</title>
+    <script type="module" crossorigin src="/assets/staff-staff-Jj00Kk11.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/staff-staff-Ll22Mm33.css">
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`,
+  );
+  await writeFile(path.join(dir, 'assets', 'staff-staff-Jj00Kk11.js'), 'console.log("console");\n');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n');
   // What scripts/page-chunks.mjs writes: each page type's own files (one name is not a plain asset path).
   await mkdir(path.join(dir, '.vite'));
@@ -315,6 +331,57 @@ describe('the built SPA', () => {
     }
   });
 
+  it("serves the staff console's own HTML at /staff/ and every console page, with the same headers", async () => {
+    for (const url of ['/staff/', '/staff', '/staff/customers/C1000001', '/staff/signed-out?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('src="/assets/staff-staff-Jj00Kk11.js"');
+      // Not the customers' SPA: no page init, no customer code.
+      expect(res.body, url).not.toContain('portal-settings');
+      expect(res.body, url).not.toContain('index-Ab12Cd34.js');
+      expect(inlineScripts(res.body), url).toEqual([]);
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const first = await t.app.inject({ method: 'GET', url: '/staff/', headers: browser });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/staff/',
+      headers: { ...browser, 'if-none-match': String(first.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
+    // Its files are long-cached with the customers'.
+    const script = await t.app.inject({ method: 'GET', url: '/assets/staff-staff-Jj00Kk11.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("never answers the console's calls, files or other methods with a page, nor staff.html raw", async () => {
+    const cases: Array<{ url: string; method?: 'GET' | 'POST'; headers?: Record<string, string> }> = [
+      { url: '/staff/api/nothing-here', headers: browser },
+      { url: '/staff/api', headers: browser },
+      { url: '/staff/missing-0000.js', headers: browser },
+      { url: '/staff/customers/C1000001', headers: { accept: 'application/json' } },
+      { url: '/staff/customers/C1000001', method: 'POST', headers: browser },
+      { url: '/staff.html', headers: browser },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: c.method ?? 'GET', url: c.url, headers: c.headers ?? {} });
+      expect(res.statusCode, c.url).toBe(404);
+      expect(res.headers['content-type'], c.url).toMatch(/^application\/json/);
+    }
+  });
+
+  it("never names the console's files in a customer page", async () => {
+    for (const url of ['/', '/login', '/login/callback', '/account/dashboard', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser });
+      expect(res.body, url).toContain('index-Ab12Cd34.js');
+      expect(res.body, url).not.toMatch(/staff-|staff\.html/);
+    }
+  });
+
   it('picks up a rebuilt index.html without a restart', async () => {
     const file = path.join(dist, 'index.html');
     await writeFile(
@@ -349,6 +416,32 @@ describe('before the SPA is built', () => {
     expect(ready.statusCode).toBe(200);
     const settings = await t.app.inject({ method: 'GET', url: '/app-settings.json' });
     expect(settings.statusCode).toBe(200);
+    const console = await t.app.inject({ method: 'GET', url: '/staff/', headers: browser });
+    expect(console.statusCode).toBe(503);
+    expect(console.json()).toMatchObject({ code: 'STAFF_CONSOLE_NOT_BUILT' });
+  });
+});
+
+describe('an instance without the staff console', () => {
+  let dist: string;
+  let t: TestContext;
+  beforeAll(async () => {
+    dist = await fakeDist();
+    // The staff module is not on this instance: /staff/ is nobody's page, not the customers' SPA.
+    t = await createTestApp({ WEB_DIST_DIR: dist, MODULES: 'content' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers /staff/ not found', async () => {
+    for (const url of ['/staff/', '/staff/customers/C1000001']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('staff-staff-Jj00Kk11.js');
+      expect(res.body, url).not.toContain('index-Ab12Cd34.js');
+    }
   });
 });
 
@@ -378,6 +471,7 @@ describe('apiPathMatcher', () => {
       '/readyz',
       '/reg/api/v1/registration/complete',
       '/reg/Registration',
+      '/staff/api/session',
     ]) {
       expect(isApi(p), p).toBe(true);
     }
@@ -390,6 +484,8 @@ describe('apiPathMatcher', () => {
       '/reg/start',
       '/healthzone',
       '/apis',
+      '/staff/',
+      '/staff/customers/C1000001',
     ]) {
       expect(isApi(p), p).toBe(false);
     }

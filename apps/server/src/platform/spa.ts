@@ -26,7 +26,10 @@ import type { Services } from './services';
 const immutable = 'public, max-age=31536000, immutable';
 
 /** Paths that belong to services, under the site root and under each module's mount prefix. */
-const apiRoots = ['/api/', '/oauth2/', '/Registration', '/dev/', '/healthz', '/readyz'];
+const apiRoots = ['/api/', '/oauth2/', '/Registration', '/dev/', '/healthz', '/readyz', '/staff/api/'];
+
+/** The staff console's pages (issue 41, decision 038): its own app, never the customers' SPA. */
+const isConsolePath = (urlPath: string) => urlPath === '/staff' || urlPath.startsWith('/staff/');
 
 /** Whether a path is a service path: such paths never fall back to the SPA, they answer JSON. */
 export function apiPathMatcher(config: Config): (urlPath: string) => boolean {
@@ -142,6 +145,7 @@ const hasFileExtension = (urlPath: string) => /\.[A-Za-z0-9]+$/.test(urlPath.spl
  * - index.html, with the page-init settings in a meta tag (no inline script, so the CSP holds), never
  *   cached without revalidation, for `/` and every deep link a browser opens;
  * - the same settings at GET /app-settings.json;
+ * - the staff console's own HTML (dist/staff.html) at /staff/ and its pages, where the console is;
  * - a JSON 404 for service paths, files that do not exist and non-browser callers;
  * - a 503 saying what to do when the SPA has not been built, instead of failing.
  */
@@ -500,6 +504,51 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     return variant.send(request, reply, 'text/html; charset=utf-8');
   }
 
+  /*
+   * The staff console (decision 038): its own HTML (dist/staff.html, built apart from the customers' app)
+   * at /staff/ and every page below it that no route of the staff module answers (those are its calls,
+   * sign-in and callback), with the same headers as every answer and no page init (its calls are on this
+   * origin). Only where the console is: the staff module on this instance with a workforce provider;
+   * elsewhere /staff/ is not found, never the customers' SPA. Its files are in dist/assets with theirs.
+   */
+  const consoleFile = path.join(dist, 'staff.html');
+  const consoleServed = config.modules.has('staff') && config.staff.provider !== null;
+  let consoleHtml: { mtimeMs: number; body: PrecompressedBody } | undefined;
+
+  async function consolePage(): Promise<PrecompressedBody | undefined> {
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await stat(consoleFile)).mtimeMs;
+    } catch {
+      consoleHtml = undefined;
+      return undefined;
+    }
+    if (consoleHtml?.mtimeMs !== mtimeMs) {
+      const html = await readFile(consoleFile, 'utf8');
+      if (inlineScripts(html).length > 0) {
+        app.log.error({ file: consoleFile }, 'staff.html has inline script; the CSP blocks it');
+      }
+      consoleHtml = { mtimeMs, body: new PrecompressedBody(html) };
+    }
+    return consoleHtml.body;
+  }
+
+  async function sendConsole(request: FastifyRequest, reply: FastifyReply) {
+    if (!consoleServed) return sendError(request, reply, 404, 'NOT_FOUND', 'Not found');
+    const page = await consolePage();
+    if (!page) {
+      return sendError(
+        request,
+        reply,
+        503,
+        'STAFF_CONSOLE_NOT_BUILT',
+        `The staff console has not been built (no ${consoleFile}). Run \`npm run build\`, then reload.`,
+      );
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return page.send(request, reply, 'text/html; charset=utf-8');
+  }
+
   app.get('/app-settings.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return settings;
@@ -514,10 +563,13 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     dotfiles: 'deny',
     preCompressed: true,
     cacheControl: false,
-    // index.html only ever goes out with its settings; compressed copies go out through preCompressed;
-    // a directory is a deep link, not a listing.
+    // index.html only ever goes out with its settings, staff.html at the console's addresses; compressed
+    // copies go out through preCompressed; a directory is a deep link, not a listing.
     allowedPath: (pathName) =>
-      pathName !== '/index.html' && !pathName.endsWith('/') && !/\.(br|gz)$/.test(pathName),
+      pathName !== '/index.html' &&
+      pathName !== '/staff.html' &&
+      !pathName.endsWith('/') &&
+      !/\.(br|gz)$/.test(pathName),
     setHeaders: (res, filePath) => {
       const relative = path.relative(dist, filePath).split(path.sep);
       res.setHeader('Cache-Control', relative[0] === 'assets' ? immutable : 'no-cache');
@@ -526,6 +578,15 @@ export async function installSpa(app: FastifyInstance, config: Config) {
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
+    if (isConsolePath(urlPath) && !isApiPath(urlPath)) {
+      const consolePage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !hasFileExtension(urlPath) &&
+        acceptsHtml(request.headers.accept);
+      return consolePage
+        ? sendConsole(request, reply)
+        : sendError(request, reply, 404, 'NOT_FOUND', 'Not found');
+    }
     const browserPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(urlPath) &&

@@ -141,6 +141,48 @@ describe('callApi requests', () => {
   });
 });
 
+describe("the staff console's calls (issue 41)", () => {
+  const staffWrite = call({
+    id: 'test.staffWrite',
+    summary: 'test',
+    service: 'staff',
+    method: 'POST',
+    path: '/staff/api/things/:id',
+    auth: false,
+    staffRoles: ['agent'],
+    params: z.object({ id: z.string() }),
+    body: z.object({ reason: z.string() }),
+    responses: { 200: z.object({ done: z.boolean() }) },
+  });
+
+  it("go to the page's own origin without page init, with the call's own headers and the session cookie", async () => {
+    setPageInit(undefined);
+    const requests = serve(() => ok({ done: true }));
+    await expect(
+      callApi(staffWrite, {
+        params: { id: 'a1' },
+        body: { reason: 'CALL-1' },
+        headers: { 'X-CSRF-Token': 'token-1' },
+      }),
+    ).resolves.toEqual({ done: true });
+    expect(requests[0]!.url).toBe(`${window.location.origin}/staff/api/things/a1`);
+    expect(requests[0]!.headers.get('X-CSRF-Token')).toBe('token-1');
+    expect(requests[0]!.headers.get('Authorization')).toBeNull();
+    expect(requests[0]!.credentials).toBe('same-origin');
+  });
+
+  it("never let a call's own headers replace the transport's", async () => {
+    const requests = serve(() => ok({ done: true }));
+    await callApi(staffWrite, {
+      params: { id: 'a1' },
+      body: { reason: 'CALL-1' },
+      headers: { 'X-CorrelationId': 'mine', Accept: 'text/plain' },
+    });
+    expect(requests[0]!.headers.get('X-CorrelationId')).not.toBe('mine');
+    expect(requests[0]!.headers.get('Accept')).toBe('application/json');
+  });
+});
+
 describe('callApi when the bearer token is refused', () => {
   const refused = () => new Response('{}', { status: 401, statusText: 'Unauthorized' });
 

@@ -1,5 +1,4 @@
 import type { z } from 'zod/mini';
-import type { PageInitSettings } from '@portal/contracts/page-init';
 import { buildPath } from '@portal/contracts/call-path';
 import type { CallDefinition } from '@portal/contracts/call';
 import { currentPath } from './app-navigation';
@@ -130,9 +129,11 @@ export interface CallOptions<C> {
   credentials?: RequestCredentials;
   /** Sees the answer's headers before its body is read (a download's Content-Disposition). */
   onHeaders?: (headers: Headers) => void;
+  /** Headers of the call's own beyond the transport's (the staff console's X-CSRF-Token on a write). */
+  headers?: Readonly<Record<string, string>>;
 }
 
-function buildUrl(call: AnyCall, params: unknown, query: unknown, settings: PageInitSettings): string {
+function buildUrl(call: AnyCall, params: unknown, query: unknown, base: string): string {
   const path = buildPath(call.path, (params ?? {}) as Record<string, string | number>);
   const search = new URLSearchParams();
   if (query && typeof query === 'object') {
@@ -142,7 +143,17 @@ function buildUrl(call: AnyCall, params: unknown, query: unknown, settings: Page
     }
   }
   const qs = search.toString();
-  return `${baseUrlFor(call.service, settings)}${path}${qs ? `?${qs}` : ''}`;
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * Where a call's service is: its base URL from page init; the staff console's calls on the page's own
+ * origin (its session cookie is path /staff on this origin, and the console has no page init).
+ */
+async function baseOf(call: AnyCall): Promise<string> {
+  if (call.service === 'staff') return window.location.origin;
+  // A call made while the page is still starting waits for the settings that name its service.
+  return baseUrlFor(call.service, await pageInitReady());
 }
 
 async function readBody(response: Response, produces: string | undefined): Promise<unknown> {
@@ -192,9 +203,9 @@ export async function callApi<C extends AnyCall>(
   let response: Response;
   let sentToken = false;
   try {
-    // A call made while the page is still starting waits for the settings that name its service.
-    const url = buildUrl(call, options.params, options.query, await pageInitReady());
+    const url = buildUrl(call, options.params, options.query, await baseOf(call));
     const headers = new Headers({
+      ...options.headers,
       Accept: call.produces ?? 'application/json',
       'X-CorrelationId': correlationId,
       'X-SessionId': getSessionId(),

@@ -30,7 +30,7 @@ type FakeReply<C> =
         headers?: ReplyHeaders;
       };
     }[keyof ResponsesOf<C>]
-  | { status: 401 | 404 | 500 | 502 | 503; body?: undefined; headers?: ReplyHeaders }
+  | { status: 401 | 403 | 404 | 500 | 502 | 503; body?: undefined; headers?: ReplyHeaders }
   /**
    * A body the contract does not describe: a PDF, or a status a real provider may answer beyond the
    * contract (Okta's LOCKED_OUT); headers such as Content-Disposition or Content-Type as given.
@@ -115,7 +115,14 @@ const statusTexts: Record<number, string> = {
 };
 
 const envelope = (status: number) => ({
-  code: status === 401 ? 'UNAUTHORIZED' : status === 404 ? 'NOT_FOUND' : 'INTERNAL',
+  code:
+    status === 401
+      ? 'UNAUTHORIZED'
+      : status === 403
+        ? 'FORBIDDEN'
+        : status === 404
+          ? 'NOT_FOUND'
+          : 'INTERNAL',
   message: statusTexts[status] ?? 'Error',
   correlationId: 'test-correlation',
 });
@@ -134,16 +141,21 @@ function tokenCustomerId(request: Request): string | undefined {
   }
 }
 
-/** The absolute URL pattern MSW matches for a call, at the test page-init's base URL of its service. */
+/**
+ * The absolute URL pattern MSW matches for a call, at the test page-init's base URL of its service (the
+ * staff console's at the page's own origin, as the API client sends them).
+ */
 function urlOf(call: AnyCall): string {
-  return `${baseUrlFor(call.service, testPageInit)}${call.path}`;
+  const base = call.service === 'staff' ? window.location.origin : baseUrlFor(call.service, testPageInit);
+  return `${base}${call.path}`;
 }
 
 /**
  * An MSW handler for one contract call, typed by it: the resolver gets the path params, query, body and
  * the token's customer, and answers one of the statuses the contract declares with a body of that
  * status's schema. As the real services do, a call whose contract needs a signed-in customer answers 401
- * without a bearer token and 404 when the path's customer is not the token's, before the resolver runs.
+ * without a bearer token and 404 when the path's customer is not the token's, and a staff call that writes
+ * answers 403 without an X-CSRF-Token (the staff guard), before the resolver runs.
  */
 export function fakeCall<C extends AnyCall>(call: C, resolver: NoInfer<FakeResolver<C>>): HttpHandler {
   const method = call.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -170,6 +182,9 @@ export function fakeCall<C extends AnyCall>(call: C, resolver: NoInfer<FakeResol
     if (call.auth) {
       if (!customer) return answered({ status: 401 });
       if ('customerId' in params && params.customerId !== customer) return answered({ status: 404 });
+    }
+    if (call.staffRoles && call.method !== 'GET' && !request.headers.get('X-CSRF-Token')) {
+      return answered({ status: 403 });
     }
     const answer = await resolver({ ...seen, tokenCustomerId: customer, request });
     return answer === undefined ? undefined : answered(answer as FakeReply<AnyCall>);
