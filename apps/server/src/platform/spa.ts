@@ -26,7 +26,16 @@ import type { Services } from './services';
 const immutable = 'public, max-age=31536000, immutable';
 
 /** Paths that belong to services, under the site root and under each module's mount prefix. */
-const apiRoots = ['/api/', '/oauth2/', '/Registration', '/dev/', '/healthz', '/readyz', '/staff/api/'];
+const apiRoots = [
+  '/api/',
+  '/oauth2/',
+  '/Registration',
+  '/dev/',
+  '/healthz',
+  '/readyz',
+  '/staff/api/',
+  '/staff-idp/',
+];
 
 /** The staff console's pages (issue 41, decision 038): its own app, never the customers' SPA. */
 const isConsolePath = (urlPath: string) => urlPath === '/staff' || urlPath.startsWith('/staff/');
