@@ -1,72 +1,16 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, watchOutbox } from './auth-helpers';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import type { Page } from '@playwright/test';
+import { demo } from './auth-helpers';
 import { expect, test } from './support/fixtures';
+import { expectConsoleScreen, signInToConsole, staff } from './support/staff-console';
 
 /*
  * The staff console (issue 41 points 3-5 and 7, decision 038): staff sign in through the stand-in workforce
  * provider with a code from the outbox, find Margaret by her policy number with a reason and open her
- * record; a senior agent's action form and an auditor's trail. Every console screen is checked with axe
- * at a desktop's width and at 320 px, where nothing may be wider than the screen (the audit trail's table
- * scrolls in its own region). The agent's search is made by keyboard alone.
+ * record; a senior agent's action form and an auditor's trail (the actions themselves are taken in
+ * staff-actions.spec.ts). Every console screen is checked with axe at a desktop's width and at 320 px,
+ * where nothing may be wider than the screen (the audit trail's table scrolls in its own region). The
+ * agent's search is made by keyboard alone.
  */
-
-const desktop = { width: 1280, height: 800 };
-const narrow = { width: 320, height: 720 };
-const STAND_IN_PASSWORD = 'StandIn-Console-2026';
-const staff = {
-  agent: { name: 'Alex Morgan', email: 'alex.morgan@staff.example.co.uk' },
-  senior: { name: 'Priya Shah', email: 'priya.shah@staff.example.co.uk' },
-  auditor: { name: 'Tom Ellis', email: 'tom.ellis@staff.example.co.uk' },
-};
-
-/** Elements reaching past the right edge (those inside a region that scrolls on its own aside). */
-async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wider = Array.from(document.querySelectorAll('body *'))
-      .filter((el) => !el.closest('.staff-table-scroll') || el.classList.contains('staff-table-scroll'))
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
-    return { wider, scrollWidth: document.documentElement.scrollWidth };
-  });
-}
-
-/** The screen as it is now: axe at a desktop's width, then at 320 px with nothing wider than the screen. */
-async function expectConsoleScreen(page: Page) {
-  await page.setViewportSize(desktop);
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(narrow);
-  await expect
-    .poll(() => overflow(page), { message: `${page.url()} at 320px: elements wider than the screen` })
-    .toEqual({ wider: [], scrollWidth: narrow.width });
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(desktop);
-}
-
-/**
- * Opens a console page without a session: the console sends the browser to sign in, the stand-in asks for
- * the work email, the password and the code it emails, and the browser comes back to the page.
- */
-async function signInToConsole(
-  page: Page,
-  request: APIRequestContext,
-  who: { name: string; email: string },
-  path = '/staff/',
-) {
-  const outbox = await watchOutbox(request, who.email);
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'Sign in to the staff console' })).toBeVisible();
-  await page.getByLabel('Work email address').fill(who.email);
-  await page.getByLabel('Password').fill(STAND_IN_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter the code we emailed you' })).toBeVisible();
-  await page.getByLabel('6-digit code').fill(await outbox.next());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
-  await expect(page.getByRole('banner')).toContainText(who.name);
-}
 
 /** Finds Margaret by her policy number (the form filled by keyboard alone) with a reason. */
 async function findMargaretByKeyboard(page: Page, reason: string) {

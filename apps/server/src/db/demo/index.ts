@@ -37,4 +37,4 @@ export async function seedDemo(ctx: DemoContext): Promise<void> {
 export const demoSeedInputs = () => ({ demoCustomers, today: new Date().toISOString().slice(0, 10) });
 
 /** Bump when what the demo seed writes changes while its inputs do not. */
-export const DEMO_SEED_VERSION = 7;
+export const DEMO_SEED_VERSION = 8;

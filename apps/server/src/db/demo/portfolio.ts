@@ -808,6 +808,28 @@ export function demoPortfolio(today: Date): DemoPortfolio {
         paymentFrequency: 'Monthly',
         holder: 'Mr Owen Pritchard',
       }),
+      oneLiner('C1000018', {
+        policyNumber: '818X1000018',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -120,
+        annualPremium: 398.4,
+        holder: 'Ms Nia Rowlands',
+      }),
+      oneLiner('C1000019', {
+        policyNumber: '919X1000019',
+        productType: 'PHL',
+        productName: 'Home Insurance',
+        apiProductType: 'home',
+        policyType: 'Home Insurance',
+        status: 'Active',
+        startsIn: -90,
+        annualPremium: 412.75,
+        holder: 'Mr Hywel Bevan',
+      }),
     ],
   };
 }
