@@ -76,6 +76,11 @@ export interface CallDefinition<
    * refused.
    */
   staffRoles?: readonly StaffRole[];
+  /**
+   * A staff call that is not the staff member's activity (a check of the session the console makes by
+   * itself): it does not restart the session's idle time.
+   */
+  staffPassive?: true;
   params?: P;
   query?: Q;
   body?: B;

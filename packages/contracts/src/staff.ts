@@ -40,6 +40,19 @@ export const getStaffSessionCall = defineCall({
   responses: { 200: staffSession, 401: errorEnvelope },
 });
 
+export const getStaffSessionStatusCall = defineCall({
+  id: 'staff.sessionStatus',
+  summary:
+    'The session as it is, without counting as activity: the console checks it when its idle time seems over',
+  service: 'staff',
+  method: 'GET',
+  path: '/staff/api/session/status',
+  auth: false,
+  staffRoles: everyRole,
+  staffPassive: true,
+  responses: { 200: staffSession, 401: errorEnvelope },
+});
+
 export const staffSignOutCall = defineCall({
   id: 'staff.signOut',
   summary: 'Ends the staff session (the workforce provider session is the provider’s)',

@@ -129,7 +129,7 @@ export function route<C extends AnyCall>(
     : call.clientScope
       ? requireClient(ctx, call.clientScope)
       : call.staffRoles
-        ? requireStaff(ctx, call.staffRoles)
+        ? requireStaff(ctx, call.staffRoles, { passive: call.staffPassive === true })
         : undefined;
 
   app.route({

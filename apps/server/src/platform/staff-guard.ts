@@ -27,9 +27,12 @@ export interface StaffMember {
   csrfToken: string;
 }
 
-/** Checks a session cookie's value: the member while the session lives (its idle time restarts), else null. */
+/**
+ * Checks a session cookie's value: the member while the session lives, else null. Its idle time restarts
+ * unless `passive` (a check the console makes by itself, not the staff member's activity).
+ */
 export interface StaffSessions {
-  verify(cookieValue: string): Promise<StaffMember | null>;
+  verify(cookieValue: string, options?: { passive?: boolean }): Promise<StaffMember | null>;
 }
 
 declare module 'fastify' {
@@ -73,14 +76,18 @@ function staffCookieOf(request: FastifyRequest): string | undefined {
  * A staff call's preHandler: 401 without a live session (or with any bearer token), 403 without one of
  * `roles`, and 403 for a write without the session's CSRF token or from another origin.
  */
-export function requireStaff(ctx: PlatformContext, roles: readonly StaffRole[]): preHandlerAsyncHookHandler {
+export function requireStaff(
+  ctx: PlatformContext,
+  roles: readonly StaffRole[],
+  options: { passive?: boolean } = {},
+): preHandlerAsyncHookHandler {
   const origin = new URL(ctx.config.publicUrl).origin;
   return async (request) => {
     if (request.headers.authorization !== undefined) throw unauthorized();
     const sessions = sessionsByInstance.get(instanceOf(ctx));
     const cookie = staffCookieOf(request);
     if (!sessions || !cookie) throw unauthorized();
-    const member = await sessions.verify(cookie);
+    const member = await sessions.verify(cookie, { passive: options.passive === true });
     if (!member) throw unauthorized();
     if (!SAFE_METHODS.has(request.method)) {
       const sentOrigin = request.headers.origin;

@@ -19,6 +19,7 @@ import { registeredRoutes, type RegisteredRoute } from '../../platform/route';
 /** What each staff call answers a role it is for, with the CSRF token, on the customer used here. */
 const allowedAnswer: Record<string, number> = {
   'staff.session': 200,
+  'staff.sessionStatus': 200,
   'staff.signOut': 204,
   'staff.customers.search': 200,
   'staff.customers.open': 200,
@@ -37,6 +38,7 @@ const REASON = 'Matrix check 0001';
 function bodyOf(callId: string, customerId: string): object | undefined {
   switch (callId) {
     case 'staff.session':
+    case 'staff.sessionStatus':
     case 'staff.signOut':
       return undefined;
     case 'staff.customers.search':

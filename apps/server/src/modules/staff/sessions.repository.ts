@@ -63,20 +63,27 @@ export async function insertSession(q: Queryable, s: StaffSessionRow): Promise<v
 }
 
 /**
- * The live session with this id: not ended, before its end, and seen within `idleMs` of `now`. Its last
- * sight moves to `now` (when it is at least a minute old, so a burst of calls writes once).
+ * The live session with this id: not ended, before its end, and seen within `idleMs` of `now`. When
+ * `touch`, its last sight moves to `now` (when it is at least a minute old, so a burst of calls writes
+ * once); otherwise it is only read.
  */
 export async function touchSession(
   q: Queryable,
   idHash: string,
   now: Date,
   idleMs: number,
+  touch: boolean,
 ): Promise<StaffSessionRow | null> {
+  const live = `id_hash = $1 AND ended_at IS NULL AND expires_at > $2
+    AND last_seen_at > $2::timestamptz - $3 * interval '1 millisecond'`;
+  const columns =
+    'id_hash, subject, issuer, name, email, roles, csrf_token, created_at, last_seen_at, expires_at';
   const { rows } = await q.query<Row>(
-    `UPDATE staff_session
-        SET last_seen_at = CASE WHEN last_seen_at < $2::timestamptz - interval '1 minute' THEN $2 ELSE last_seen_at END
-      WHERE id_hash = $1 AND ended_at IS NULL AND expires_at > $2 AND last_seen_at > $2::timestamptz - $3 * interval '1 millisecond'
-      RETURNING id_hash, subject, issuer, name, email, roles, csrf_token, created_at, last_seen_at, expires_at`,
+    touch
+      ? `UPDATE staff_session
+            SET last_seen_at = CASE WHEN last_seen_at < $2::timestamptz - interval '1 minute' THEN $2 ELSE last_seen_at END
+          WHERE ${live} RETURNING ${columns}`
+      : `SELECT ${columns} FROM staff_session WHERE ${live}`,
     [idHash, now, idleMs],
   );
   return rows[0] ? toSession(rows[0]) : null;

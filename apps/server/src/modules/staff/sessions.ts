@@ -32,7 +32,7 @@ export function createStaffSessions(ctx: StaffContext) {
       roles: StaffRole[];
     }): Promise<{ cookieValue: string; row: StaffSessionRow }>;
     end(member: StaffMember): Promise<void>;
-    read(member: StaffMember): Promise<StaffSessionRow | null>;
+    read(member: StaffMember, options?: { passive?: boolean }): Promise<StaffSessionRow | null>;
   } = {
     async start(who) {
       const cookieValue = randomBytes(32).toString('base64url');
@@ -49,19 +49,26 @@ export function createStaffSessions(ctx: StaffContext) {
       return { cookieValue, row };
     },
 
-    async verify(cookieValue) {
+    async verify(cookieValue, options = {}) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(cookieValue)) return null;
       const row = await touchSession(
         ctx.db,
         sessionIdOf(cookieValue),
         ctx.clock.now(),
         ctx.config.staff.idleMs,
+        options.passive !== true,
       );
       return row ? memberOf(row) : null;
     },
 
-    async read(member) {
-      return touchSession(ctx.db, member.sessionId, ctx.clock.now(), ctx.config.staff.idleMs);
+    async read(member, options = {}) {
+      return touchSession(
+        ctx.db,
+        member.sessionId,
+        ctx.clock.now(),
+        ctx.config.staff.idleMs,
+        options.passive !== true,
+      );
     },
 
     async end(member) {

@@ -86,6 +86,23 @@ describe('staff sign-in and session', () => {
     expect((await session(t, again.jar.header())).statusCode).toBe(401);
   });
 
+  it('answers its status without restarting the idle time: the console’s own checks keep no session alive', async () => {
+    const t = await start();
+    const { jar } = await staffSignIn(t.app, staffOf.agent);
+    const status = () =>
+      t.app.inject({ method: 'GET', url: '/staff/api/session/status', headers: { cookie: jar.header() } });
+    t.clock.advance(10 * 60_000);
+    const first = await status();
+    expect(first.statusCode).toBe(200);
+    // Still 5 minutes left of the 15 counted from sign-in: the check did not move it.
+    expect(first.json<{ idleExpiresAt: string }>().idleExpiresAt).toBe(
+      new Date(t.clock.now().getTime() + 5 * 60_000).toISOString(),
+    );
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await status()).statusCode).toBe(401);
+    expect((await session(t, jar.header())).statusCode).toBe(401);
+  });
+
   it('signs out only with the CSRF token from this origin; the session is then gone', async () => {
     const t = await start();
     const { jar } = await staffSignIn(t.app, staffOf.auditor);

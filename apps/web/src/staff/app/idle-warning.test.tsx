@@ -1,7 +1,7 @@
-import { getStaffSessionCall } from '@portal/contracts/staff';
+import { getStaffSessionCall, getStaffSessionStatusCall } from '@portal/contracts/staff';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, fakeApi, fakeCall, inTurn } from '../../test/fake-api/fake-api';
+import { callsTo, fakeApi, fakeCall } from '../../test/fake-api/fake-api';
 import { renderConsole, sessionOf, staffOf } from '../testing/console';
 
 describe('the idle warning', () => {
@@ -18,14 +18,18 @@ describe('the idle warning', () => {
 
   it('goes to sign in when the idle time is up and the server says the session has ended', async () => {
     fakeApi.use(
-      fakeCall(
-        getStaffSessionCall,
-        inTurn({ status: 200, body: sessionOf(staffOf.agent, { idleSeconds: 1 }) }, { status: 401 }),
-      ),
+      fakeCall(getStaffSessionCall, () => ({
+        status: 200,
+        body: sessionOf(staffOf.agent, { idleSeconds: 1 }),
+      })),
+      fakeCall(getStaffSessionStatusCall, () => ({ status: 401 })),
     );
     const { left } = renderConsole('/', { answerSession: false });
     await waitFor(() => expect(left).toEqual([`/staff/sign-in?returnTo=${encodeURIComponent('/staff/')}`]), {
       timeout: 5000,
     });
+    // The check is the status call, which keeps nothing alive; the session was read once, at the start.
+    expect(callsTo(getStaffSessionStatusCall)).toHaveLength(1);
+    expect(callsTo(getStaffSessionCall)).toHaveLength(1);
   });
 });

@@ -40,8 +40,9 @@ export function IdleWarning({ session, onSignOut }: { session: ConsoleSession; o
       signInAgain();
       return;
     }
-    // A session still alive answers with its new end; one that ended answers 401, and the call signs in.
-    readSession().catch(() => signInAgain());
+    // A session still alive (another tab's calls) answers with its end; one that ended answers 401, and the
+    // call signs in. Only a check: it does not itself keep the session alive.
+    readSession({ passive: true }).catch(() => signInAgain());
   }, [now, deadline, ending]);
 
   const open = now >= deadline - WARN_BEFORE_MS && now < deadline && continuedFor !== deadline;

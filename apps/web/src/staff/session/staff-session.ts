@@ -1,5 +1,10 @@
 import type { CallDefinition, StaffRole } from '@portal/contracts/call';
-import { getStaffSessionCall, staffSignOutCall, type StaffSession } from '@portal/contracts/staff';
+import {
+  getStaffSessionCall,
+  getStaffSessionStatusCall,
+  staffSignOutCall,
+  type StaffSession,
+} from '@portal/contracts/staff';
 import { useSyncExternalStore } from 'react';
 import type { z } from 'zod/mini';
 import { ApiError, callApi, type CallOptions, type CallResult } from '../../lib/api-client';
@@ -122,14 +127,15 @@ export async function staffCall<C extends AnyCall>(
 }
 
 /**
- * Reads the session (at start, to stay signed in, and when the idle time seems over: another console tab
- * may have kept it alive). The server's clock says how long it has left (its Date header against the
- * answer's times), so a computer whose clock is wrong still counts right.
+ * Reads the session (at start, and to stay signed in: both count as activity) or, `passive`, only checks
+ * it (when the idle time seems over: another console tab may have kept it alive; the check itself keeps
+ * nothing alive). The server's clock says how long it has left (its Date header against the answer's
+ * times), so a computer whose clock is wrong still counts right.
  */
-export async function readSession(): Promise<ConsoleSession> {
+export async function readSession(options: { passive?: boolean } = {}): Promise<ConsoleSession> {
   const sentAt = Date.now();
   let serverNow: number | undefined;
-  const session = await staffCall(getStaffSessionCall, {
+  const session = await staffCall(options.passive ? getStaffSessionStatusCall : getStaffSessionCall, {
     onHeaders: (headers) => {
       const date = Date.parse(headers.get('Date') ?? '');
       if (!Number.isNaN(date)) serverNow = date;
