@@ -179,6 +179,14 @@ export const texts = {
       product: 'Product',
       status: 'Status',
       renewal: 'Renewal date',
+      /** The policy system's statuses in words; one not listed shows as sent. */
+      statuses: {
+        Active: 'Active',
+        Upcoming: 'Starts soon',
+        Expired: 'Expired',
+        Renewing: 'Renewing',
+        RenewalCustomerReady: 'Renewal ready for the customer to view',
+      } as Readonly<Record<string, string>>,
     },
     activity: {
       title: 'Account activity',

@@ -114,7 +114,12 @@ export function margaret(overrides: Partial<StaffCustomerView> = {}): StaffCusto
       marketing: { email: true, phone: false, post: null, online: true },
     },
     policies: [
-      { policyNumber: '102X4567891', product: 'Home insurance', status: 'Live', renewalDate: '2027-03-01' },
+      {
+        policyNumber: '102X4567891',
+        product: 'Home insurance',
+        status: 'RenewalCustomerReady',
+        renewalDate: '2027-03-01',
+      },
     ],
     activity: [
       { at: '2026-12-07T15:05:00.000Z', kind: 'account-locked', until: '2026-12-07T15:35:00.000Z' },

@@ -51,6 +51,10 @@ describe("a customer's record", () => {
     expect(glance).toHaveTextContent('Paperless, by email');
     expect(glance).toHaveTextContent('Email: yes, Phone: no, Post: not asked, Online: yes');
     expect(screen.getByRole('region', { name: 'Policies' })).toHaveTextContent('102X4567891');
+    // The policy system's status in words.
+    expect(screen.getByRole('region', { name: 'Policies' })).toHaveTextContent(
+      'Renewal ready for the customer to view',
+    );
     // The activity in the customer's own words.
     const activity = screen.getByRole('region', { name: 'Account activity' });
     expect(activity).toHaveTextContent('Your account was locked after too many wrong attempts');

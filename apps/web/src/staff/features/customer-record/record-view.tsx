@@ -138,7 +138,7 @@ export function PoliciesInBrief({ view }: { view: StaffCustomerView }) {
               <h3 className="staff-card__title">{policy.product}</h3>
               <dl className="summary-list summary-list--compact">
                 <SummaryRow label={p.number}>{policy.policyNumber}</SummaryRow>
-                <SummaryRow label={p.status}>{policy.status}</SummaryRow>
+                <SummaryRow label={p.status}>{p.statuses[policy.status] ?? policy.status}</SummaryRow>
                 <SummaryRow label={p.renewal}>
                   {policy.renewalDate ? longDate(policy.renewalDate) : null}
                 </SummaryRow>
