@@ -108,7 +108,7 @@ export const staffSearchResult = named(
     name: z.string(),
     /** The postcode's outward part and first digit of the inward ("HR8 2"), to tell namesakes apart. */
     postcodeStart: z.nullable(z.string()),
-    /** Has an online account (registered), closed or never. */
+    /** active: can sign in; pending: registered, the activation link not used yet; none: never registered, or closed. */
     onlineAccount: z.enum(['active', 'pending', 'none']),
   }),
   'StaffSearchResult',
