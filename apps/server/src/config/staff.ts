@@ -46,6 +46,11 @@ export const staffVariables = z.object({
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   /** ...and this many hours after sign-in, whatever is done (default 8). */
   STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
+  /**
+   * Searches one staff member may make in 10 minutes, on every instance (default 30): an agent finds the
+   * customers they are helping, and cannot page through the customer base.
+   */
+  STAFF_SEARCHES_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 type StaffValues = z.infer<typeof staffVariables> & NodeEnv;
 
@@ -63,6 +68,8 @@ export interface StaffConfig {
     mfa: { claim: 'amr' | 'acr'; values: readonly string[] } | null;
     idleMs: number;
     maxMs: number;
+    /** Searches a staff member may make in 10 minutes (STAFF_SEARCHES_PER_10_MINUTES). */
+    searchLimit: number;
   };
 }
 
@@ -120,6 +127,7 @@ export function staffConfig(e: StaffValues, modules: ReadonlySet<ModuleName>): S
       mfa: claim === 'amr' || claim === 'acr' ? { claim, values: values!.split(',') } : null,
       idleMs: e.STAFF_SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.STAFF_SESSION_MAX_HOURS * 3_600_000,
+      searchLimit: e.STAFF_SEARCHES_PER_10_MINUTES,
     },
   };
 }

@@ -17,8 +17,10 @@ import type { StaffContext } from './context';
  * logs a searched value, a reason or any other personal detail.
  */
 
-/** Searches a staff member may make in SEARCH_WINDOW_MS, on every instance (the shared counters). */
-export const SEARCH_LIMIT = 30;
+/**
+ * The window of the searches a staff member may make (STAFF_SEARCHES_PER_10_MINUTES of them), on every
+ * instance (the shared counters).
+ */
 const SEARCH_WINDOW_MS = 10 * 60_000;
 /** At most this many customers found by one search. */
 const MAX_RESULTS = 10;
@@ -238,7 +240,7 @@ export function createStaffCustomers(ctx: StaffContext) {
     async search(call: StaffCall, query: StaffSearchQuery): Promise<StaffSearchResponse> {
       const decision = await (
         await counterStore(ctx)
-      ).take(`staff-search:${call.staff.subject}`, SEARCH_LIMIT, SEARCH_WINDOW_MS);
+      ).take(`staff-search:${call.staff.subject}`, ctx.config.staff.searchLimit, SEARCH_WINDOW_MS);
       if (!decision.allowed) {
         await audit(call, 'staff.customer.search', null, { kind: query.by }, 'RATE_LIMITED');
         throw new HttpError(

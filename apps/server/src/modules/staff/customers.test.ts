@@ -10,7 +10,6 @@ import { createRunCustomer, eraseRunCustomers, type RunCustomer } from '../../..
 import { staffConsole, staffOf, type StaffConsole } from '../../../test/staff-sign-in';
 import { writeAudit } from '../../platform/audit';
 import { metricsOf } from '../../platform/metrics';
-import { SEARCH_LIMIT } from './customers.service';
 
 /*
  * Issue 41 points 2-5: the contact centre finds a customer with a reason, sees their state at a glance,
@@ -235,7 +234,7 @@ describe.each(databases())('the contact centre finds and helps customers on $nam
         (await metricsOf(t.app.ctx).staffSearches.get()).values.find((v) => v.labels['kind'] === kind)
           ?.value ?? 0;
       const before = await searches('customerId');
-      for (let i = 0; i < SEARCH_LIMIT; i++) {
+      for (let i = 0; i < t.config.staff.searchLimit; i++) {
         expect((await search(auditor, { by: 'customerId', customerId: MARGARET })).statusCode).toBe(200);
       }
       const refused = await search(auditor, { by: 'customerId', customerId: MARGARET });
@@ -243,7 +242,7 @@ describe.each(databases())('the contact centre finds and helps customers on $nam
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another staff member's searches are theirs.
       expect((await search(agent, { by: 'customerId', customerId: MARGARET })).statusCode).toBe(200);
-      expect((await searches('customerId')) - before).toBe(SEARCH_LIMIT + 1);
+      expect((await searches('customerId')) - before).toBe(t.config.staff.searchLimit + 1);
       const [row] = await auditRows(null, 'staff.customer.search');
       expect(row).toMatchObject({
         on_behalf_of: 'staff:stand-in-auditor',
