@@ -64,8 +64,8 @@ export async function insertSession(q: Queryable, s: StaffSessionRow): Promise<v
 
 /**
  * The live session with this id: not ended, before its end, and seen within `idleMs` of `now`. When
- * `touch`, its last sight moves to `now` (when it is at least a minute old, so a burst of calls writes
- * once); otherwise it is only read.
+ * `touch`, its last sight moves to `now` when it is at least a minute old: read first, and written only
+ * then, so a burst of calls (several tabs, a search typed fast) neither writes nor waits on the row's lock.
  */
 export async function touchSession(
   q: Queryable,
@@ -78,15 +78,22 @@ export async function touchSession(
     AND last_seen_at > $2::timestamptz - $3 * interval '1 millisecond'`;
   const columns =
     'id_hash, subject, issuer, name, email, roles, csrf_token, created_at, last_seen_at, expires_at';
-  const { rows } = await q.query<Row>(
-    touch
-      ? `UPDATE staff_session
-            SET last_seen_at = CASE WHEN last_seen_at < $2::timestamptz - interval '1 minute' THEN $2 ELSE last_seen_at END
-          WHERE ${live} RETURNING ${columns}`
-      : `SELECT ${columns} FROM staff_session WHERE ${live}`,
+  const read = async () => {
+    const { rows } = await q.query<Row>(`SELECT ${columns} FROM staff_session WHERE ${live}`, [
+      idHash,
+      now,
+      idleMs,
+    ]);
+    return rows[0] ? toSession(rows[0]) : null;
+  };
+  const row = await read();
+  if (!row || !touch || row.lastSeenAt.getTime() > now.getTime() - 60_000) return row;
+  const updated = await q.query<Row>(
+    `UPDATE staff_session SET last_seen_at = $2 WHERE ${live} AND last_seen_at < $2 RETURNING ${columns}`,
     [idHash, now, idleMs],
   );
-  return rows[0] ? toSession(rows[0]) : null;
+  // Another call moved it on meanwhile, or it ended: what the table says now.
+  return updated.rows[0] ? toSession(updated.rows[0]) : read();
 }
 
 export async function endSession(q: Queryable, idHash: string, now: Date): Promise<boolean> {
