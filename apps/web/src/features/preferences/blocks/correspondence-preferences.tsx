@@ -1,14 +1,12 @@
 import type { BlockOf } from '@portal/contracts/content';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { pushToDataLayer } from '../../../lib/analytics/data-layer';
 import { useCurrentUser } from '../../../session/tokens';
-import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
+import { useUserPreferences } from '../api/use-user-preferences';
 import { updatePreferences } from '../api/update-preferences';
-import { useAppQueryClient } from '../../../session/query-client';
 
 /**
  * How documents are sent (spec customer-data §2, §4): paper or paperless, with the postal address shown
@@ -18,17 +16,8 @@ import { useAppQueryClient } from '../../../session/query-client';
 function CorrespondencePreferencesBlock({ block }: { block: BlockOf<'correspondencePreferences'> }) {
   const settings = useSiteSettings();
   const user = useCurrentUser();
-  const queryClient = useAppQueryClient();
   const customerId = user?.customerId;
-  const preferences = useQuery(
-    {
-      queryKey: userPreferencesKey(customerId ?? 'none'),
-      queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
-      enabled: !!customerId,
-      retry: false,
-    },
-    queryClient,
-  );
+  const { preferences, keepSaved } = useUserPreferences(customerId);
   const [ticked, setTicked] = useState(false);
   const [revealed, setRevealed] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -60,7 +49,7 @@ function CorrespondencePreferencesBlock({ block }: { block: BlockOf<'corresponde
       const result = await updatePreferences(customerId, {
         correspondencePreferences: { paperless: !paperless },
       });
-      queryClient.setQueryData(userPreferencesKey(customerId), { ...preferences.data, ...result });
+      keepSaved(result);
       setTicked(false);
       setRevealed(false);
       setMessage('success');

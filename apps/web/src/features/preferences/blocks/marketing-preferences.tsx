@@ -1,6 +1,5 @@
 import type { MarketingPreferences } from '@portal/contracts/account';
 import type { BlockOf } from '@portal/contracts/content';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Fieldset } from '../../../components/ui/fieldset';
@@ -11,9 +10,8 @@ import { auditEventIds } from '../../../session/audit/audit-event-ids';
 import { correspondencePreferenceOf, marketingChannelsOf } from '../../../session/audit/audit-fields';
 import { auditFailureReasonOf, logAuditEvent } from '../../../session/audit/log-audit-event';
 import { useCurrentUser } from '../../../session/tokens';
-import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
+import { useUserPreferences } from '../api/use-user-preferences';
 import { updatePreferences } from '../api/update-preferences';
-import { useAppQueryClient } from '../../../session/query-client';
 
 type Choice = Pick<MarketingPreferences, 'email' | 'phone' | 'post' | 'online'>;
 const channelKeys = ['email', 'phone', 'post'] as const;
@@ -50,17 +48,8 @@ export function changedPreferences(
 function MarketingPreferencesBlock({ block }: { block: BlockOf<'marketingPreferences'> }) {
   const settings = useSiteSettings();
   const user = useCurrentUser();
-  const queryClient = useAppQueryClient();
   const customerId = user?.customerId;
-  const preferences = useQuery(
-    {
-      queryKey: userPreferencesKey(customerId ?? 'none'),
-      queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
-      enabled: !!customerId,
-      retry: false,
-    },
-    queryClient,
-  );
+  const { preferences, keepSaved } = useUserPreferences(customerId);
   const [chosen, setChosen] = useState<Choice | null>(null);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<'hidden' | 'success' | 'error'>('hidden');
@@ -94,7 +83,7 @@ function MarketingPreferencesBlock({ block }: { block: BlockOf<'marketingPrefere
     };
     try {
       const result = await updatePreferences(customerId, { marketingPreferences: changes });
-      queryClient.setQueryData(userPreferencesKey(customerId), { ...preferences.data, ...result });
+      keepSaved(result);
       setChosen(null);
       setMessage('success');
       pushToDataLayer({ event: 'preferenceUpdated', preference: 'marketing' });

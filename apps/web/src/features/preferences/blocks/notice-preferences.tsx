@@ -1,6 +1,5 @@
 import type { NoticePreferences } from '@portal/contracts/account';
 import type { BlockOf } from '@portal/contracts/content';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -8,9 +7,8 @@ import { Fieldset } from '../../../components/ui/fieldset';
 import { RichText } from '../../../content/rich-text';
 import { useSiteSettings } from '../../../content/use-site-settings';
 import { pushToDataLayer } from '../../../lib/analytics/data-layer';
-import { useAppQueryClient } from '../../../session/query-client';
 import { useCurrentUser } from '../../../session/tokens';
-import { fetchUserPreferences, userPreferencesKey } from '../api/get-user-preferences';
+import { useUserPreferences } from '../api/use-user-preferences';
 import { updatePreferences } from '../api/update-preferences';
 
 type Choice = Pick<NoticePreferences, 'email' | 'text'>;
@@ -33,17 +31,8 @@ export function changedNotices(saved: NoticePreferences, chosen: Choice): Partia
 function NoticePreferencesBlock({ block }: { block: BlockOf<'noticePreferences'> }) {
   const settings = useSiteSettings();
   const user = useCurrentUser();
-  const queryClient = useAppQueryClient();
   const customerId = user?.customerId;
-  const preferences = useQuery(
-    {
-      queryKey: userPreferencesKey(customerId ?? 'none'),
-      queryFn: ({ signal }) => fetchUserPreferences(customerId!, signal),
-      enabled: !!customerId,
-      retry: false,
-    },
-    queryClient,
-  );
+  const { preferences, keepSaved } = useUserPreferences(customerId);
   // The customer's choice while it differs from what was saved (null: as saved).
   const [chosen, setChosen] = useState<Choice | null>(null);
   const [saving, setSaving] = useState(false);
@@ -73,7 +62,7 @@ function NoticePreferencesBlock({ block }: { block: BlockOf<'noticePreferences'>
     setSaving(true);
     try {
       const result = await updatePreferences(customerId, { noticePreferences: changed });
-      queryClient.setQueryData(userPreferencesKey(customerId), { ...preferences.data, ...result });
+      keepSaved(result);
       setChosen(null);
       setMessage('success');
       pushToDataLayer({ event: 'preferenceUpdated', preference: 'notices' });
