@@ -14,7 +14,8 @@ import { signInPath } from '../lib/paths';
  * The staff member's session in the console (issue 41, decision 037): a server-side session behind an
  * HttpOnly cookie on /staff, so the console holds no token, only what GET /staff/api/session says: who,
  * their roles, the CSRF token every write sends, and when the session ends. Each call the server answers
- * restarts its idle time (15 minutes by default), so the console counts from the last call it made: the
+ * restarts its idle time (15 minutes by default; not the status check, readSession's `passive`), so the
+ * console counts from the last call it made: the
  * idle warning (app/idle-warning.tsx) shows before that, and any 401 sends the browser to sign in again,
  * coming back to the page it was on.
  */
