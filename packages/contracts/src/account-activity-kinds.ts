@@ -70,6 +70,17 @@ export const activityKinds = [
   'contact-centre-method-removed',
   /** It changed the email address (`destination`, masked). */
   'contact-centre-email-changed',
+  /* Sharing the screen with the contact centre (issue 41 point 6). */
+  /** The customer made a code to share their screen. */
+  'share-code-created',
+  /** The contact centre began to view the account, read only, with the customer's code. */
+  'contact-centre-view-started',
+  /** ...and saw a page (`page`: its title). */
+  'contact-centre-viewed-page',
+  /** ...and closed the view. */
+  'contact-centre-view-ended',
+  /** The customer ended the contact centre's view from "Where you're signed in". */
+  'shared-view-ended',
 ] as const;
 
 /** How: the kind of code or sign-in method. */

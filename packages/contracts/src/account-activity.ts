@@ -37,6 +37,8 @@ export const activityItem = named(
     count: z.optional(z.number().check(z.int(), z.minimum(0))),
     /** account-locked: until when. */
     until: z.optional(isoDateTime),
+    /** contact-centre-viewed-page: the page's title, as every customer sees it. */
+    page: z.optional(z.string().check(z.maxLength(120))),
   }),
   'ActivityItem',
 );

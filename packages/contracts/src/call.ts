@@ -81,6 +81,11 @@ export interface CallDefinition<
    * itself): it does not restart the session's idle time.
    */
   staffPassive?: true;
+  /**
+   * A write a read-only shared view (issue 41 point 6) may make: its own page views and its end. Every
+   * other write with a shared view's token is refused (403 READ_ONLY_VIEW).
+   */
+  sharedView?: true;
   params?: P;
   query?: Q;
   body?: B;

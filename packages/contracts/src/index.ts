@@ -11,6 +11,7 @@ export * from './passkeys';
 export * from './contact-changes';
 export * from './passkey-offer';
 export * from './sign-in-sessions';
+export * from './screen-share';
 export * from './account-activity';
 export * from './policy';
 export * from './document';

@@ -29,6 +29,11 @@ export const signInSession = named(
     lastUsedAt: isoDateTime,
     /** The session of the token making this call. */
     thisDevice: z.boolean(),
+    /**
+     * A shared view (issue 41 point 6): the contact centre's staff member looking at the account, read
+     * only, with the customer's code. Absent for the customer's own sign-ins.
+     */
+    viewer: z.optional(z.string()),
   }),
   'SignInSession',
 );

@@ -24,6 +24,11 @@ export const staffSession = named(
     idleExpiresAt: isoDateTime,
     /** When it ends whatever is done (8 hours after sign-in by default). */
     expiresAt: isoDateTime,
+    /**
+     * Whether seeing what a customer sees needs the code they read out (`required`, the default) or not
+     * (`off`: STAFF_SHARED_VIEW_CODE, for insurers whose call scripts check identity; issue 41 point 6).
+     */
+    sharedViewCode: z.enum(['required', 'off']),
   }),
   'StaffSession',
 );

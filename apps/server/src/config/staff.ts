@@ -51,6 +51,12 @@ export const staffVariables = z.object({
    * customers they are helping, and cannot page through the customer base.
    */
   STAFF_SEARCHES_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
+   * Whether an agent needs the customer's one-time code to see their portal read only (issue 41 point 6):
+   * `required` (default), or `off` for insurers whose call scripts check who is calling. Off, anyone with
+   * the agent role can look at any customer's account without the customer present (docs/operations.md).
+   */
+  STAFF_SHARED_VIEW_CODE: z.enum(['required', 'off']).default('required'),
 });
 type StaffValues = z.infer<typeof staffVariables> & NodeEnv;
 
@@ -70,6 +76,8 @@ export interface StaffConfig {
     maxMs: number;
     /** Searches a staff member may make in 10 minutes (STAFF_SEARCHES_PER_10_MINUTES). */
     searchLimit: number;
+    /** Whether a shared view needs the customer's code (STAFF_SHARED_VIEW_CODE). */
+    sharedViewCode: 'required' | 'off';
   };
 }
 
@@ -128,6 +136,7 @@ export function staffConfig(e: StaffValues, modules: ReadonlySet<ModuleName>): S
       idleMs: e.STAFF_SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.STAFF_SESSION_MAX_HOURS * 3_600_000,
       searchLimit: e.STAFF_SEARCHES_PER_10_MINUTES,
+      sharedViewCode: e.STAFF_SHARED_VIEW_CODE,
     },
   };
 }

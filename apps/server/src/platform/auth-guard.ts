@@ -38,6 +38,12 @@ export interface AuthenticatedCustomer {
   sub: string;
   /** The sign-in grant the token was issued under (claim `gid`), when the token carries one. */
   grantId?: string;
+  /**
+   * Set for the token of a shared view (claim `view`, issue 41 point 6): the contact centre sees the
+   * customer's portal read only, `onBehalfOf` naming the staff member. Every write is refused but the
+   * view's own (contracts: `sharedView`).
+   */
+  sharedView?: { viewId: string };
 }
 
 declare module 'fastify' {
@@ -345,12 +351,18 @@ async function verifyAccessTokenNow(
     throw invalidToken('The access token has no customer');
   }
   const grantId = payload['gid'];
+  const viewId = payload['view'];
+  // A shared view is always someone acting for the customer, and always bound to a grant of its own.
+  if (viewId !== undefined && (typeof viewId !== 'string' || !viewId || typeof grantId !== 'string'))
+    throw invalidToken('The access token is invalid');
+  if (viewId !== undefined && onBehalfOf === customerId) throw invalidToken('The access token is invalid');
   return {
     customer: {
       customerId,
       onBehalfOf,
       sub: payload.sub!,
       ...(typeof grantId === 'string' ? { grantId } : {}),
+      ...(typeof viewId === 'string' ? { sharedView: { viewId } } : {}),
     },
     // jose has checked both are numbers when present; exp is required.
     exp: payload.exp!,
@@ -371,7 +383,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * and a `:customerId` path parameter must be the token's customer (otherwise 404, so an outsider learns
  * nothing about other customers).
  */
-export function requireCustomer(ctx: PlatformContext): preHandlerAsyncHookHandler {
+export function requireCustomer(
+  ctx: PlatformContext,
+  options: { sharedViewWrite?: boolean } = {},
+): preHandlerAsyncHookHandler {
   return async function customerGuard(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) {
@@ -383,6 +398,16 @@ export function requireCustomer(ctx: PlatformContext): preHandlerAsyncHookHandle
     const params = request.params as Record<string, unknown> | undefined;
     const pathCustomer = params?.['customerId'];
     if (pathCustomer !== undefined && pathCustomer !== customer.customerId) throw notFound();
+    // A shared view reads and never writes (issue 41 point 6): every write but the view's own is refused.
+    if (customer.sharedView && !READS.has(request.method) && !options.sharedViewWrite) {
+      throw new HttpError(
+        403,
+        'READ_ONLY_VIEW',
+        'This is a read-only view of the customer’s account: nothing can be changed here.',
+      );
+    }
     request.customer = customer;
   };
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

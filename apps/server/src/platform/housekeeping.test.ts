@@ -72,6 +72,8 @@ const none: Record<HousekeepingKind, number> = {
   auditEvents: 0,
   staffSessions: 0,
   staffSignIns: 0,
+  shareCodes: 0,
+  sharedViews: 0,
 };
 
 /** Rows on each side of every limit; answers the ids (or keys) of those that must stay. */
@@ -98,6 +100,7 @@ async function insertRows(db: Db, tag: string) {
     linkToken: `${tag}-link-live`,
     audit: '',
     rendition: '',
+    sharedView: randomUUID(),
   };
 
   const outbox = (createdAt: Date) =>
@@ -233,6 +236,19 @@ async function insertRows(db: Db, tag: string) {
     [`${tag}-sign-in-old`, `${tag}-sign-in-live`, at(-2 * DAY), at(0)],
   );
 
+  // Share codes: one expired a minute ago goes, a live one stays; shared views: one ended two days ago
+  // goes, one ended an hour ago stays (kept a day, for the customer's sessions list to settle).
+  await q(
+    `INSERT INTO portal_share_code (customer_id, code_hash, created_at, expires_at)
+     VALUES ($1, 'h', $3, $4), ($2, 'h', $3, $5)`,
+    [`${tag}-code-old`, `${tag}-code-live`, at(-11 * 60_000), at(-60_000), at(9 * 60_000)],
+  );
+  await q(
+    `INSERT INTO portal_shared_view (id, customer_id, staff_subject, staff_name, reason, created_at, expires_at)
+     VALUES ($1, $3, 's', 'n', 'r', $4, $4), ($2, $3, 's', 'n', 'r', $5, $5)`,
+    [randomUUID(), kept.sharedView, `${tag}-customer`, at(-2 * DAY), at(-60 * 60_000)],
+  );
+
   // Drawn PDFs: one drawn 91 days ago goes, one drawn 89 days ago stays.
   const hash = (suffix: string) => createHash('sha256').update(`${tag}-${suffix}`).digest('hex');
   kept.rendition = hash('recent');
@@ -285,6 +301,8 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
           auditEvents: 2,
           staffSessions: 1,
           staffSignIns: 1,
+          shareCodes: 1,
+          sharedViews: 1,
         },
       });
 
@@ -328,6 +346,12 @@ describe.each(backends)('housekeeping on $name', ({ name, open }) => {
       expect(await ids('SELECT state AS id FROM staff_sign_in WHERE state LIKE $1', [`${tag}-%`])).toEqual([
         `${tag}-sign-in-live`,
       ]);
+      expect(
+        await ids('SELECT customer_id AS id FROM portal_share_code WHERE customer_id LIKE $1', [`${tag}-%`]),
+      ).toEqual([`${tag}-code-live`]);
+      expect(
+        await ids('SELECT id FROM portal_shared_view WHERE customer_id = $1', [`${tag}-customer`]),
+      ).toEqual([kept.sharedView]);
       expect(
         await ids('SELECT grant_id AS id FROM portal_reauthentication WHERE account_id = $1', [
           `${tag}-user`,

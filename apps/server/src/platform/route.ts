@@ -125,7 +125,7 @@ export function route<C extends AnyCall>(
     successSchema && !call.produces && successStatus !== 204 ? serializerSchema(successSchema) : undefined;
   const checkEveryAnswer = ctx.config.env === 'test';
   const guard = call.auth
-    ? requireCustomer(ctx)
+    ? requireCustomer(ctx, { sharedViewWrite: call.sharedView === true })
     : call.clientScope
       ? requireClient(ctx, call.clientScope)
       : call.staffRoles

@@ -155,11 +155,17 @@ export function createBillingService(
       };
     },
 
-    async sendBillingDocument(reply: FastifyReply, customerId: string, docId: string): Promise<Sent> {
+    /** `byCustomer` false: the contact centre's read-only view (issue 41), which leaves it New. */
+    async sendBillingDocument(
+      reply: FastifyReply,
+      customerId: string,
+      docId: string,
+      byCustomer = true,
+    ): Promise<Sent> {
       const doc = await findBillingDocument(ctx.db, customerId, docId);
       if (!doc) throw notFound('There is no such document.');
       // Opened: no longer New, on any device.
-      await markSeen(ctx.db, customerId, docId, ctx.clock.now());
+      if (byCustomer) await markSeen(ctx.db, customerId, docId, ctx.clock.now());
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       // What the bill shows of the policies it names (a statement: the account's; a schedule or a bill: its
       // own; a Direct Debit confirmation: none), in one read beside the addressee.

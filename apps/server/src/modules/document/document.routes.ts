@@ -18,14 +18,21 @@ export async function documentRoutes(app: FastifyInstance, documents: DocumentsS
   route(app, listBillingDocumentsCall, ({ params, query }) =>
     documents.billingDocuments(params.customerId, query.page, query.pageSize),
   );
-  route(app, getBillingDocumentPdfCall, ({ params, reply }) =>
-    documents.sendBillingDocument(reply, params.customerId, params.docId),
+  // The contact centre's read-only view (issue 41) leaves a document New and a message unread.
+  route(app, getBillingDocumentPdfCall, ({ params, reply, customer }) =>
+    documents.sendBillingDocument(reply, params.customerId, params.docId, !customer.sharedView),
   );
   route(app, listPolicyDocumentsCall, ({ params, query }) =>
     documents.policyDocuments(params.customerId, params.policyId, query.page, query.pageSize),
   );
-  route(app, getPolicyDocumentPdfCall, ({ params, reply }) =>
-    documents.sendPolicyDocument(reply, params.customerId, params.policyId, params.docId),
+  route(app, getPolicyDocumentPdfCall, ({ params, reply, customer }) =>
+    documents.sendPolicyDocument(
+      reply,
+      params.customerId,
+      params.policyId,
+      params.docId,
+      !customer.sharedView,
+    ),
   );
   route(app, getQuoteDocumentPdfCall, ({ params, reply }) =>
     documents.sendQuoteDocument(reply, params.customerId, params.policyId, params.docId, params.title),

@@ -151,10 +151,12 @@ export function createDocumentsService(ctx: DocumentContext) {
       customerId: string,
       policyNumber: string,
       docId: string,
+      /** False for the contact centre's read-only view (issue 41): the document stays New. */
+      byCustomer = true,
     ): Promise<Sent> {
       const doc = await findPolicyDocument(ctx.db, customerId, policyNumber, docId);
       if (!doc) throw notFound('There is no such document.');
-      await markSeen(ctx.db, customerId, docId, ctx.clock.now());
+      if (byCustomer) await markSeen(ctx.db, customerId, docId, ctx.clock.now());
       if (doc.file) return sendStoredFile(ctx.db, reply, doc.file);
       const [policy, lines] = await Promise.all([
         ctx.services.policies.documentTerms(customerId, policyNumber, LISTS_COVER.has(doc.kind)),

@@ -11,5 +11,8 @@ export async function messageRoutes(app: FastifyInstance, messages: MessagesServ
     messages.list(params.customerId, query.page, query.pageSize),
   );
   route(app, unreadMessageCountCall, ({ params }) => messages.unreadCount(params.customerId));
-  route(app, getMessageCall, ({ params }) => messages.open(params.customerId, params.messageId));
+  // The contact centre's read-only view (issue 41) leaves the message unread.
+  route(app, getMessageCall, ({ params, customer }) =>
+    messages.open(params.customerId, params.messageId, !customer.sharedView),
+  );
 }

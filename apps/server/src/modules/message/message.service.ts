@@ -31,7 +31,8 @@ export function createMessagesService(ctx: MessageContext) {
       };
     },
 
-    async open(customerId: string, messageId: string): Promise<CustomerMessage> {
+    /** `byCustomer` false: the contact centre's read-only view (issue 41), which leaves it unread. */
+    async open(customerId: string, messageId: string, byCustomer = true): Promise<CustomerMessage> {
       const message = await findMessage(ctx.db, customerId, messageId, ctx.clock.now());
       if (!message) throw notFound('There is no such message.');
       // Its links as they stand now: a policy or document gone since (or moved to another customer) is
@@ -42,7 +43,7 @@ export function createMessagesService(ctx: MessageContext) {
           : null,
         message.documentId ? documents.documentLink(customerId, message.documentId) : null,
       ]);
-      if (message.isUnread) await markRead(ctx.db, customerId, [messageId], ctx.clock.now());
+      if (message.isUnread && byCustomer) await markRead(ctx.db, customerId, [messageId], ctx.clock.now());
       return {
         id: message.messageId,
         subject: message.subject,

@@ -4,6 +4,7 @@ import { apiAudience, oidcIssuer, registerLocalKeySource } from '../../platform/
 import type { OidcContext } from './context';
 import type { Queryable } from '../../platform/db';
 import { loadOidcKeys, type OidcKeys } from './keys';
+import { openSharedViewGrant, type SharedViewGrant } from './shared-views';
 import {
   endOtherSessions,
   endSession,
@@ -34,6 +35,11 @@ export interface OidcService {
   /** The customer of a valid, unexpired status token, or null. */
   verifyStatusToken(token: string): Promise<{ customerId: string } | null>;
   /**
+   * Opens a shared view's sign-in (issue 41 point 6) in `q`: its grant, listed under "Where you're
+   * signed in" with the viewer's name, and its one read-only access token, good until `expiresAt`.
+   */
+  openSharedView(q: Queryable, view: SharedViewGrant): Promise<{ accessToken: string; grantId: string }>;
+  /**
    * The customers' sign-in sessions ("Where you're signed in", decision 025): this module's, as the
    * grants they belong to are.
    */
@@ -44,7 +50,7 @@ export interface OidcService {
     grantOf(
       customerId: string,
       sessionId: string,
-    ): Promise<{ grantId: string; accountId: string } | undefined>;
+    ): Promise<{ grantId: string; accountId: string; viewerName: string | null } | undefined>;
     /** Ends one sign-in of the account, in `q`; whether there was one. */
     end(q: Queryable, accountId: string, grantId: string): Promise<boolean>;
     /** Ends every sign-in of the account but `keepGrantId`'s, in `q`; how many ended. */
@@ -107,6 +113,7 @@ export function createOidcService(ctx: OidcContext): OidcService {
         return null;
       }
     },
+    openSharedView: async (q, view) => openSharedViewGrant(ctx, await keys(), q, view),
     signInSessions: {
       list: (customerId, now) => listSignInSessions(ctx.db, customerId, now),
       grantOf: (customerId, sessionId) => grantOfSession(ctx.db, customerId, sessionId),

@@ -98,6 +98,8 @@ export interface SignInSessionRow {
   network: string | null;
   startedAt: Date;
   lastUsedAt: Date;
+  /** A shared view's (issue 41 point 6): the staff member looking, read only; null for a sign-in. */
+  viewerName: string | null;
 }
 
 /** A customer's live sign-in sessions (their grant not ended nor expired), last used first. */
@@ -114,8 +116,9 @@ export async function listSignInSessions(
     network: string | null;
     started_at: Date | string;
     last_used_at: Date | string;
+    viewer_name: string | null;
   }>(
-    `SELECT s.id, s.grant_id, s.browser, s.os, s.network, s.started_at, s.last_used_at
+    `SELECT s.id, s.grant_id, s.browser, s.os, s.network, s.started_at, s.last_used_at, s.viewer_name
        FROM portal_sign_in_session s
        JOIN oidc_payload g ON g.model = 'Grant' AND g.id = s.grant_id
       WHERE s.customer_id = $1 AND (g.expires_at IS NULL OR g.expires_at > $2)
@@ -131,6 +134,7 @@ export async function listSignInSessions(
     network: r.network,
     startedAt: new Date(r.started_at),
     lastUsedAt: new Date(r.last_used_at),
+    viewerName: r.viewer_name,
   }));
 }
 
@@ -139,13 +143,13 @@ export async function grantOfSession(
   q: Queryable,
   customerId: string,
   sessionId: string,
-): Promise<{ grantId: string; accountId: string } | undefined> {
-  const { rows } = await q.query<{ grant_id: string; account_id: string }>(
-    'SELECT grant_id, account_id FROM portal_sign_in_session WHERE id = $1 AND customer_id = $2',
+): Promise<{ grantId: string; accountId: string; viewerName: string | null } | undefined> {
+  const { rows } = await q.query<{ grant_id: string; account_id: string; viewer_name: string | null }>(
+    'SELECT grant_id, account_id, viewer_name FROM portal_sign_in_session WHERE id = $1 AND customer_id = $2',
     [sessionId, customerId],
   );
   const row = rows[0];
-  return row ? { grantId: row.grant_id, accountId: row.account_id } : undefined;
+  return row ? { grantId: row.grant_id, accountId: row.account_id, viewerName: row.viewer_name } : undefined;
 }
 
 /** Deletes grants with every token issued under them (their portal_sign_in_session rows go with them). */

@@ -72,6 +72,11 @@ const activityEventIds: readonly string[] = [
   'document.notice.sent',
   'document.notice.failed',
   'preferences.notices.updated',
+  // Sharing the screen with the contact centre (issue 41 point 6, shared-view.service.ts).
+  'screen_share.code.created',
+  'screen_share.started',
+  'screen_share.page',
+  'screen_share.ended',
 ];
 
 /** Whether a row of a listed event id is one the customer sees. */
@@ -206,6 +211,14 @@ function contactCentreItemOf(row: Row, item: ItemMaker): ActivityItem | null {
       return item('contact-centre-method-removed', { method: 'backup-codes' });
     case 'profile.email.changed':
       return item('contact-centre-email-changed', { destination: destinationOf(d, 'email') });
+    case 'screen_share.started':
+      return item('contact-centre-view-started');
+    case 'screen_share.page': {
+      const page = str(d['title'], 120);
+      return item('contact-centre-viewed-page', { page });
+    }
+    case 'screen_share.ended':
+      return item('contact-centre-view-ended');
     default:
       return null;
   }
@@ -309,6 +322,10 @@ function activityItemOf(row: Row): ActivityItem | null {
       return item(d['channel'] === 'sms' ? 'document-notice-texted' : 'document-notice-sent');
     case 'document.notice.failed':
       return item(d['channel'] === 'sms' ? 'document-notice-text-failed' : 'document-notice-failed');
+    case 'screen_share.code.created':
+      return item('share-code-created');
+    case 'screen_share.ended':
+      return item('shared-view-ended');
     default:
       return null;
   }

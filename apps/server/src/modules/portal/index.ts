@@ -7,6 +7,11 @@ import { activityRoutes } from './activity.routes';
 import { portalRoutes } from './portal.routes';
 import { portalHousekeeping, createReauthentication } from './reauthentication';
 import { createSignInSessionsService } from './sign-in-sessions.service';
+import { sharedViewRoutes } from './shared-view.routes';
+import { createSharedViewService, sharedViewHousekeeping } from './shared-view.service';
+
+/** What housekeeping deletes of this module's tables: expired re-authentications, share codes and views. */
+const everyPortalHousekeeping = [...portalHousekeeping, ...sharedViewHousekeeping] as const;
 
 declare module '../../platform/services' {
   interface Services {
@@ -21,10 +26,18 @@ declare module '../../platform/services' {
  */
 export const portalModule: ServiceModule<'customers' | 'identity' | 'oidc' | 'content', 'portal'> = {
   name: 'portal',
-  tables: ['portal_reauthentication'],
+  tables: ['portal_reauthentication', 'portal_share_code', 'portal_shared_view'],
   uses: ['customers', 'identity', 'oidc', 'content'],
   provides: { portal: (ctx) => createPortalService(ctx) },
-  housekeeping: portalHousekeeping,
+  housekeeping: everyPortalHousekeeping,
+  // The customer's share code and the contact centre's views of their account (who, why) go with them.
+  erase: () => ({
+    async erase(tx, customerId) {
+      const codes = await tx.query('DELETE FROM portal_share_code WHERE customer_id = $1', [customerId]);
+      const views = await tx.query('DELETE FROM portal_shared_view WHERE customer_id = $1', [customerId]);
+      return { shareCodes: codes.rowCount, sharedViews: views.rowCount };
+    },
+  }),
   async routes(app, ctx) {
     app.addHook('onClose', async () => closeCounterStore(ctx));
     await portalRoutes(
@@ -36,8 +49,9 @@ export const portalModule: ServiceModule<'customers' | 'identity' | 'oidc' | 'co
       createSignInSessionsService(ctx),
     );
     await activityRoutes(app, ctx);
+    await sharedViewRoutes(app, createSharedViewService(ctx));
   },
 };
 
 /** What housekeeping deletes of this module's tables (the composition names every kind). */
-export { portalHousekeeping };
+export { everyPortalHousekeeping as portalHousekeeping };

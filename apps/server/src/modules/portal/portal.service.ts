@@ -4,6 +4,7 @@ import { listActivity } from './activity';
 import { createContactChangesService } from './contact-changes.service';
 import type { PortalContext } from './context';
 import { createSignInSessionsService } from './sign-in-sessions.service';
+import { createSharedViewService, type SharedViewService } from './shared-view.service';
 
 /**
  * What the portal module offers the modules above it (ctx.services.portal): the contact centre's view of a
@@ -22,12 +23,19 @@ export interface PortalService {
     email: string,
     meta: RequestMeta,
   ): Promise<'changed' | 'no-account' | 'same' | 'in-use'>;
+  /**
+   * The contact centre asks to see what the customer sees (issue 41 point 6): checks and uses up the
+   * customer's code, and answers a one-time link to their portal, read only.
+   */
+  startSharedView: SharedViewService['start'];
 }
 
 export function createPortalService(ctx: PortalContext): PortalService {
   const contactChanges = createContactChangesService(ctx);
   const signInSessions = createSignInSessionsService(ctx);
+  const sharedViews = createSharedViewService(ctx);
   return {
+    startSharedView: (staff, customerId, code) => sharedViews.start(staff, customerId, code),
     recentActivity: async (customerId, count) =>
       (await listActivity(ctx.db, customerId, { pageSize: count })).items,
     endAllSessions: (customerId, meta) => signInSessions.endAllFor(customerId, meta),

@@ -63,6 +63,7 @@ export function createSignInSessionsService(ctx: PortalContext) {
           signedInAt: r.startedAt.toISOString(),
           lastUsedAt: r.lastUsedAt.toISOString(),
           thisDevice: r.grantId === customer.grantId,
+          ...(r.viewerName ? { viewer: r.viewerName } : {}),
         })),
       };
     },
@@ -74,7 +75,14 @@ export function createSignInSessionsService(ctx: PortalContext) {
         // Only the customer's own identity user's grants: another's id is as unknown as a made-up one.
         if (!found || found.accountId !== caller.customer.sub) return false;
         if (!(await ctx.services.oidc.signInSessions.end(tx, found.accountId, found.grantId))) return false;
-        await writeAudit(tx, audit(caller, 'one', 1));
+        // Ending the contact centre's view of the account is said as such in the activity (issue 41).
+        if (found.viewerName) {
+          await writeAudit(tx, {
+            ...audit(caller, 'one', 1),
+            eventId: 'screen_share.ended',
+            details: { by: 'customer' },
+          });
+        } else await writeAudit(tx, audit(caller, 'one', 1));
         return true;
       });
       if (!ended) throw notFound();

@@ -30,6 +30,8 @@ const allowedAnswer: Record<string, number> = {
   'staff.customers.removeFactors': 409,
   'staff.customers.changeEmail': 200,
   'staff.customers.auditTrail': 200,
+  // No code from the customer (codes are required by default): the view is not opened.
+  'staff.customers.sharedView': 422,
 };
 
 const REASON = 'Matrix check 0001';

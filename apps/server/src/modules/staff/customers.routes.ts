@@ -9,6 +9,7 @@ import {
   staffSearchCall,
   staffUnlockCall,
 } from '@portal/contracts/staff';
+import { staffOpenSharedViewCall } from '@portal/contracts/screen-share';
 import { route } from '../../platform/route';
 import type { StaffMember } from '../../platform/staff-guard';
 import type { StaffCall, StaffCustomers } from './customers.service';
@@ -52,6 +53,9 @@ export async function customerRoutes(app: FastifyInstance, customers: StaffCusto
   );
   route(app, staffChangeEmailCall, (input) =>
     customers.changeEmail(callOf(input, input.body.reason), input.params.customerId, input.body.email),
+  );
+  route(app, staffOpenSharedViewCall, (input) =>
+    customers.sharedView(callOf(input, input.body.reason), input.params.customerId, input.body.code),
   );
   route(app, staffAuditTrailCall, (input) =>
     customers.auditTrail(callOf(input, input.body.reason), input.params.customerId, input.body.cursor),

@@ -339,6 +339,25 @@ export function createStaffCustomers(ctx: StaffContext) {
       return done(customerId);
     },
 
+    /**
+     * See what the customer sees (issue 41 point 6): with the code the customer reads out (unless codes
+     * are off), a one-time link to their portal, read only. The portal module checks the code and audits.
+     */
+    async sharedView(call: StaffCall, customerId: string, code: string | undefined) {
+      await recordOf(customerId);
+      return s().portal.startSharedView(
+        {
+          subject: call.staff.subject,
+          name: call.staff.name,
+          sessionId: call.staff.sessionId,
+          reason: call.reason,
+          correlationId: call.correlationId,
+        },
+        customerId,
+        code,
+      );
+    },
+
     async removeFactors(
       call: StaffCall,
       customerId: string,

@@ -22,6 +22,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: StaffContext, sessi
       csrfToken: row.csrfToken,
       idleExpiresAt: ends.idleExpiresAt.toISOString(),
       expiresAt: ends.expiresAt.toISOString(),
+      sharedViewCode: ctx.config.staff.sharedViewCode,
     };
   };
   route(app, getStaffSessionCall, ({ staff, reply }) => answer(staff!, reply, false));

@@ -75,6 +75,7 @@ function placeholdersOf(item: ActivityItem, block: Block): Record<string, string
   if (item.scope) values['scope'] = block.scopes[item.scope];
   if (item.count !== undefined) values['count'] = String(item.count);
   if (item.until) values['until'] = `${timeOfDay(item.until)} on ${dayHeading(item.until)}`;
+  if (item.page) values['page'] = item.page;
   return values;
 }
 
