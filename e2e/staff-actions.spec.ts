@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { enterCredentials, signIn, toDashboardPastMarketingStep } from './auth-helpers';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { expectConsoleScreen, signInToConsole, staff } from './support/staff-console';
 
@@ -11,7 +12,9 @@ import { expectConsoleScreen, signInToConsole, staff } from './support/staff-con
  * her account activity; Hywel sets up an authenticator app, a senior agent removes it (he lost his phone)
  * and he is emailed. Nia and Hywel are these journeys' own demo customers (README, "Demo sign-in"), so
  * nobody else's sign-in is locked or changed. Each new console screen is checked with axe at a desktop's
- * width and at 320 px. (The read-only view of issue 41 point 6 is not built yet.)
+ * width and at 320 px. Then Nia gives the agent a code from her Sign-in and security page, the agent opens
+ * her account read only in a new tab (the banner on every page, a preference save refused), and Nia stops
+ * the view from "Where you're signed in" and reads in her activity what was looked at (issue 41 point 6).
  */
 
 const nia = {
@@ -107,8 +110,8 @@ test("Nia's sign-in locks after wrong passwords; an agent unlocks it and she rea
   request,
   clientAddress,
 }) => {
-  // Ten wrong passwords, the agent's screens with axe, and a sign-in with a code.
-  test.setTimeout(180_000);
+  // Ten wrong passwords, the agent's screens with axe, a sign-in with a code, and the read-only view.
+  test.setTimeout(240_000);
   const customer = await customerBrowser(browser, clientAddress);
   try {
     // Wrong passwords on the sign-in page until her sign-in locks; then the right one is refused too.
@@ -187,6 +190,74 @@ test("Nia's sign-in locks after wrong passwords; an agent unlocks it and she rea
     // Newest first: her sign-in after it, the lockout before it.
     expect(read.slice(0, unlocked)).toContain('You signed in');
     expect(read.slice(unlocked)).toContain('Your account was locked after too many wrong attempts');
+
+    // Nia gets a code to share her screen, and reads it to the agent.
+    await customer.page.goto('/profile/login-security');
+    const share = customer.page.getByRole('region', { name: 'Share your screen with us' });
+    await share.getByRole('button', { name: 'Get a code' }).click();
+    const digits = share.locator('.share-code__digits');
+    await expect(digits).toHaveText(/^\d{3} \d{3}$/);
+    const code = (await digits.textContent())!.replace(/\D/g, '');
+
+    // The agent enters it with a reason and opens the link: Nia's dashboard, read only, in a new tab.
+    const sharing = page.getByRole('region', { name: 'See what the customer sees' });
+    await sharing.getByRole('textbox', { name: 'Code the customer reads out' }).fill(code);
+    await sharing.getByRole('textbox', { name: 'Reason' }).fill('CALL-E2E-0051 cannot find her renewal');
+    await sharing.getByRole('button', { name: 'Get the link' }).click();
+    const ready = sharing.getByRole('alert').filter({ hasText: 'The view is ready' });
+    await expect(ready).toBeFocused();
+    await expectConsoleScreen(page);
+    const [view] = await Promise.all([
+      page.context().waitForEvent('page'),
+      ready
+        .getByRole('link', {
+          name: new RegExp(`^Open .*${nia.name}’s account, read only \\(opens in a new tab\\)$`),
+        })
+        .click(),
+    ]);
+    const banner = view.getByRole('region', { name: 'Read-only view' });
+    await expect(banner).toContainText(`Viewing as ${nia.name}, read only`);
+    await expect(view).toHaveURL(/\/account\/dashboard$/);
+    await expect(view.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(view);
+
+    // Every page says so; a change is refused and nothing is saved.
+    await view.goto('/profile/preferences');
+    await expect(banner).toContainText(`Viewing as ${nia.name}, read only`);
+    const marketing = view.getByRole('region', { name: 'Offers and news' });
+    const post = marketing.getByRole('checkbox', { name: 'Post' });
+    await expect(post).toBeVisible();
+    const wasTicked = await post.isChecked();
+    await post.setChecked(!wasTicked);
+    const refused = view.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/v1/Preferences/'),
+    );
+    await marketing.getByRole('button', { name: 'Save marketing preferences' }).click();
+    expect((await refused).status()).toBe(403);
+    await expect(marketing.getByText('Sorry, we could not save your changes.')).toBeVisible();
+    await expectNoSeriousA11yViolations(view);
+
+    // Nia sees who is looking under "Where you're signed in", and stops them.
+    await customer.page.reload();
+    const sessions = customer.page.getByRole('region', { name: "Where you're signed in" });
+    const viewing = sessions.getByRole('listitem').filter({ hasText: 'Our contact centre: Alex Morgan' });
+    await expect(viewing).toBeVisible();
+    await viewing.getByRole('button', { name: /^Stop them viewing: Our contact centre/ }).click();
+    await expect(viewing).toHaveCount(0);
+    // The view's next data call is refused: its tab is signed out.
+    await view.goto('/profile/login-security');
+    await expect(view).toHaveURL(/\/login/);
+    await expect(view.getByRole('region', { name: 'Read-only view' })).toHaveCount(0);
+
+    // Her activity says what the contact centre looked at, and that she stopped it.
+    await customer.page.goto('/profile/account-activity');
+    await expect(titles.first()).toBeVisible();
+    const after = await titles.allTextContents();
+    expect(after[0]).toBe('You stopped our contact centre viewing your account');
+    expect(after).toContain('Our contact centre viewed a page of your account');
+    expect(after).toContain('Our contact centre began to view your account, read only');
+    expect(after).toContain('You made a code to share your screen with us');
+    await expect(customer.page.getByText('Page: Your preferences').first()).toBeVisible();
   } finally {
     await customer.close();
   }

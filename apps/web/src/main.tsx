@@ -20,13 +20,14 @@ import { pushToDataLayer } from './lib/analytics/data-layer';
 import { trackPageViews } from './lib/analytics/page-views';
 import { getExperimentUserId } from './lib/experiments';
 import { initAuth } from './session/init';
+import { noteSharedViewPage } from './session/shared-view';
 import { getAuthSnapshot } from './session/session-store';
 import { loadPageInit } from './lib/page-init';
 import './styles/app.css';
 
 function startRouter(router: AppRouter) {
   registerNavigator(routerNavigator(router));
-  trackPageViews(router);
+  trackPageViews(router, noteSharedViewPage);
 }
 
 /** What a server-rendered page shows: its content page, or the not-found page (answered 404). */

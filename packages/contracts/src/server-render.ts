@@ -56,7 +56,7 @@ export interface PublicContentPayload {
  * The SPA's routes that are not content pages (apps/web app/router.tsx): with the content service's pages,
  * the addresses the portal knows. Any other address is answered 404 with the not-found page.
  */
-export const SPA_ROUTES_OUTSIDE_CONTENT: readonly string[] = ['/', '/login/callback'];
+export const SPA_ROUTES_OUTSIDE_CONTENT: readonly string[] = ['/', '/login/callback', '/account/shared-view'];
 
 /** An experiment the visitor is in, as the flag SDK's tracking callback reports it for analytics. */
 export interface ExperimentViewed {

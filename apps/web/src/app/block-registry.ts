@@ -29,6 +29,7 @@ export const blockLoaders: BlockLoaders = {
   accountActivity: () => import('../features/profile/blocks/account-activity'),
   passkeyOffer: () => import('../features/profile/blocks/passkey-offer'),
   signInSessions: () => import('../features/profile/blocks/sign-in-sessions'),
+  screenShare: () => import('../features/profile/blocks/screen-share'),
   marketingPreferences: () => import('../features/preferences/blocks/marketing-preferences'),
   correspondencePreferences: () => import('../features/preferences/blocks/correspondence-preferences'),
   noticePreferences: () => import('../features/preferences/blocks/notice-preferences'),

@@ -46,6 +46,13 @@ export function appRoutes(): RouteObject[] {
           lazy: async () => ({ Component: (await import('../features/auth/login-callback-page')).default }),
           errorElement: <RouteError />,
         },
+        {
+          // The contact centre's read-only view of a customer's account opens here (issue 41 point 6).
+          id: 'shared-view',
+          path: 'account/shared-view',
+          lazy: async () => ({ Component: (await import('../features/auth/shared-view-page')).default }),
+          errorElement: <RouteError />,
+        },
         content('login', 'login/*'),
         content('account', 'account/*'),
         content('contact-us', 'contact-us/*'),

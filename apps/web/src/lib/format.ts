@@ -19,3 +19,21 @@ export function formatLongDate(isoDate: string): string {
     timeZone: 'UTC',
   }).format(time);
 }
+
+/** "2:05pm", in UK time. */
+export function formatUkTime(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const period = String(parts['dayPeriod'] ?? '')
+    .toLowerCase()
+    .replace(/[.\s]/g, '');
+  return `${Number(parts['hour'])}:${parts['minute']}${period}`;
+}

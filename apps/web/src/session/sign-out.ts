@@ -44,6 +44,7 @@ const perCustomerKeys = [
   sessionKeys.notificationId,
   sessionKeys.registrationCompletion,
   sessionKeys.userData,
+  sessionKeys.sharedView,
 ] as const;
 
 /** Longest we wait for the provider before clearing locally anyway: signing out must never hang. */
@@ -78,6 +79,13 @@ async function cancelOpenTransaction(stateToken: string): Promise<void> {
 }
 
 async function endAtProvider(): Promise<void> {
+  // The contact centre's read-only view (issue 41) has no provider session: its own sign-in ends.
+  if (getCurrentUser()?.onBehalfOf?.startsWith('staff:')) {
+    await import('./shared-view-calls')
+      .then((calls) => calls.endSharedView())
+      .catch(() => console.warn('Ending the read-only view failed'));
+    return;
+  }
   const endSession = endSessionApi().then((api) => api.endProviderSession());
   const results = await Promise.allSettled([endSession, revokeRefreshToken()]);
   for (const r of results) if (r.status === 'rejected') console.warn('Provider sign-out step failed');

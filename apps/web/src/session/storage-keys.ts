@@ -34,6 +34,11 @@ export const sessionKeys = {
   registrationCompletion: 'registrationCompletion',
   /** The signed-in customer's data with the time it was read (spec customer-data §7 and §9, userCacheTTL). */
   userData: 'userData',
+  /**
+   * The contact centre's read-only view of this tab (issue 41 point 6): `{customerName, staffName}` for
+   * the banner on every page (session/shared-view.ts).
+   */
+  sharedView: 'sharedView',
 } as const;
 
 export const localKeys = {

@@ -749,6 +749,33 @@ export const signInSessionsBlock = z.looseObject({
   /** Announced after every other session is signed out; carries `{count}`. */
   signedOutOthersMessage: richText,
   errorMessage: richText,
+  /**
+   * A shared view's row (issue 41 point 6): its heading carries `{name}`, the staff member looking; its
+   * button ends it.
+   */
+  viewerText: z.optional(z.string()),
+  viewerBody: z.optional(richText),
+  stopViewingText: z.optional(z.string()),
+});
+
+/**
+ * "Share your screen with us" (issue 41 point 6, decision 039): the customer makes a one-time code to
+ * read to the contact centre, who can then see their account read only for 30 minutes at most.
+ */
+export const screenShareBlock = z.looseObject({
+  ...blockBase,
+  heading: z.string(),
+  type: z.literal('screenShare'),
+  body: richText,
+  getCodeText: z.string(),
+  newCodeText: z.string(),
+  loadingText: z.string(),
+  /** Above the code. */
+  codeLabel: z.string(),
+  /** Under the code; carries `{time}`, when it stops working (UK time). */
+  codeBody: richText,
+  errorMessage: richText,
+  tooManyMessage: richText,
 });
 
 /** The activity kinds (the account activity's closed list), as the block's keys. */
@@ -811,6 +838,7 @@ export const contentBlock = z.discriminatedUnion('type', [
   accountActivityBlock,
   passkeyOfferBlock,
   signInSessionsBlock,
+  screenShareBlock,
   policyDetailsBlock,
   policiesGridBlock,
   renewalsGridBlock,

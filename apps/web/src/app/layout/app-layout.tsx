@@ -11,6 +11,7 @@ import { buildBreadcrumbs } from './build-breadcrumbs';
 import { HEADER_HIDE_OFFSET, headerSpacerHeight } from './layout-constants';
 import { RouteAnnouncer } from './route-announcer';
 import { SiteFooter } from './site-footer';
+import { SharedViewBanner } from './shared-view-banner';
 import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, menuSkipTarget, SkipLinks } from './skip-links';
 import { useElementHeight } from './use-element-height';
@@ -149,6 +150,7 @@ export function AppLayout({
         aria-hidden="true"
       />
       <div className="container">
+        <SharedViewBanner />
         {settings.serviceAlert?.visible ? (
           <Suspense fallback={null}>
             <ServiceAlertBanner alert={settings.serviceAlert} />

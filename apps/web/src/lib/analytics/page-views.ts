@@ -95,18 +95,18 @@ function pageOf(state: RouterStateLike): { title?: string; pageType?: string } {
 
 /**
  * Pushes a virtual page view for the first page and for every route change, once the new page has
- * loaded (redirects by a guard count once, at their destination). Returns the unsubscribe function.
+ * loaded (redirects by a guard count once, at their destination), and tells `alsoTell` of each (the
+ * contact centre's read-only view records the pages it shows). Returns the unsubscribe function.
  */
-export function trackPageViews(router: RouterLike): () => void {
+export function trackPageViews(router: RouterLike, alsoTell?: (view: VirtualPageView) => void): () => void {
   let lastKey: string | null = null;
   const onState = (state: RouterStateLike) => {
     if (state.initialized === false || state.navigation.state !== 'idle') return;
     if (state.location.key === lastKey) return;
     lastKey = state.location.key;
-    trackVirtualPageView({
-      path: analyticsPath(state.location.pathname, state.location.search),
-      ...pageOf(state),
-    });
+    const view = { path: analyticsPath(state.location.pathname, state.location.search), ...pageOf(state) };
+    trackVirtualPageView(view);
+    alsoTell?.(view);
   };
   const unsubscribe = router.subscribe(onState);
   // The first page: the router may still be loading it, in which case the subscription reports it.

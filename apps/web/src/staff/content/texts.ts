@@ -287,7 +287,26 @@ export const texts = {
     scrollLabel: 'Audit trail entries (scrolls sideways on a small screen)',
   },
 
+  sharedView: {
+    title: 'See what the customer sees',
+    body: 'Ask the customer to open Sign-in and security in their online account and choose Get a code. With it, you can see their account as they do, read only, for up to 30 minutes. They can stop you at any time.',
+    bodyNoCode:
+      'You can see the customer’s account as they do, read only, for up to 30 minutes. Check who you are speaking to first. They can stop you at any time.',
+    codeLabel: 'Code the customer reads out',
+    codeHint: '6 digits. It works once, for 10 minutes.',
+    submit: 'Get the link',
+    readyTitle: 'The view is ready',
+    open: 'Open {name}’s account, read only (opens in a new tab)',
+    linkEnds: 'The link works once, until {time}. The view ends by {ends} at the latest.',
+    wrongCode: 'That code is not right, or it has expired or been used. Ask the customer to get a new code.',
+    noAccount: 'This customer has no online account in use, so there is nothing to view.',
+  },
+
   validation: {
+    code: {
+      empty: 'Enter the 6-digit code the customer reads out',
+      invalid: 'Enter the code as 6 digits, like 482913',
+    },
     by: 'Choose how to find the customer',
     customerId: { empty: 'Enter the customer id', invalid: 'Enter a customer id like C1000001' },
     email: { empty: 'Enter the email address', invalid: 'Enter an email address like name@example.com' },

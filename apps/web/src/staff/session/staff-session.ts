@@ -23,7 +23,7 @@ import { signInPath } from '../lib/paths';
 type AnyCall = CallDefinition<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, Record<number, z.ZodMiniType>>;
 
 export interface ConsoleSession {
-  member: Pick<StaffSession, 'name' | 'email' | 'roles'>;
+  member: Pick<StaffSession, 'name' | 'email' | 'roles' | 'sharedViewCode'>;
   csrfToken: string;
   /** How long the session lives without a call, as the server counts it (milliseconds). */
   idleMs: number;
@@ -146,7 +146,12 @@ export async function readSession(options: { passive?: boolean } = {}): Promise<
   const idleMs = Math.max(0, Date.parse(session.idleExpiresAt) - now);
   const endsAt = sentAt + Math.max(0, Date.parse(session.expiresAt) - now);
   const next: ConsoleSession = {
-    member: { name: session.name, email: session.email, roles: session.roles },
+    member: {
+      name: session.name,
+      email: session.email,
+      roles: session.roles,
+      sharedViewCode: session.sharedViewCode,
+    },
     csrfToken: session.csrfToken,
     idleMs,
     idleEndsAt: Math.min(sentAt + idleMs, endsAt),

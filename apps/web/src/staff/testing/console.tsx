@@ -34,6 +34,7 @@ export function sessionOf(
     csrfToken: CSRF,
     idleExpiresAt: new Date(now + idleSeconds * 1000).toISOString(),
     expiresAt: new Date(now + maxSeconds * 1000).toISOString(),
+    sharedViewCode: 'required',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ActivityItem } from '@portal/contracts/account-activity';
 import type { BlockOf } from '@portal/contracts/content';
 import { LoadMoreList, loadMoreListState } from '../../../content/load-more-list';
+import { formatUkTime } from '../../../lib/format';
 import { fillPlaceholders } from '../../../content/placeholders';
 import { RichText } from '../../../content/rich-text';
 import { useCurrentUser } from '../../../session/tokens';
@@ -35,19 +36,6 @@ function dayHeading(iso: string): string {
   return `${parts['weekday']} ${parts['day']} ${parts['month']} ${parts['year']}`;
 }
 
-/** "2:05pm", in UK time. */
-function timeOfDay(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: UK, hour: 'numeric', minute: '2-digit', hourCycle: 'h12' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  const period = String(parts['dayPeriod'] ?? '')
-    .toLowerCase()
-    .replace(/[.\s]/g, '');
-  return `${Number(parts['hour'])}:${parts['minute']}${period}`;
-}
-
 /** "email, post and phone". */
 function wordList(words: string[]): string {
   if (words.length <= 1) return words.join('');
@@ -74,7 +62,7 @@ function placeholdersOf(item: ActivityItem, block: Block): Record<string, string
   }
   if (item.scope) values['scope'] = block.scopes[item.scope];
   if (item.count !== undefined) values['count'] = String(item.count);
-  if (item.until) values['until'] = `${timeOfDay(item.until)} on ${dayHeading(item.until)}`;
+  if (item.until) values['until'] = `${formatUkTime(item.until)} on ${dayHeading(item.until)}`;
   if (item.page) values['page'] = item.page;
   return values;
 }
@@ -94,7 +82,7 @@ function Item({ item, block }: { item: ActivityItem; block: Block }) {
     <li className="account-activity__item">
       <p className="account-activity__time">
         <span className="visually-hidden">{block.timeLabel} </span>
-        <time dateTime={item.at}>{timeOfDay(item.at)}</time>
+        <time dateTime={item.at}>{formatUkTime(item.at)}</time>
       </p>
       <div className="account-activity__what">
         <p className="account-activity__title">{block.kinds[item.kind]}</p>

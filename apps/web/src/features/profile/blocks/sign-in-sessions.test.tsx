@@ -107,6 +107,39 @@ describe("where you're signed in block", () => {
     expect(within(region).getByText('You are not signed in anywhere else.')).toBeVisible();
   });
 
+  it('shows the contact centre viewing the account by name, and stops it', async () => {
+    const user = userEvent.setup();
+    const viewing: SignInSession = {
+      ...phone,
+      id: '44444444-4444-4444-8444-444444444444',
+      browser: 'Chrome',
+      os: 'Windows',
+      viewer: 'Alex Morgan',
+    };
+    let sessions = [{ ...here, thisDevice: true }, viewing];
+    fakeApi.use(
+      fakeCall(listSignInSessionsCall, () => ({ status: 200, body: { sessions } })),
+      fakeCall(endSignInSessionCall, ({ params }) => {
+        sessions = sessions.filter((s) => s.id !== params.sessionId);
+        return { status: 200, body: { ended: 1 } };
+      }),
+    );
+    render();
+    const region = await screen.findByRole('region', { name: "Where you're signed in" });
+    const item = (await within(region).findAllByRole('listitem'))[1]!;
+    expect(
+      within(item).getByRole('heading', { name: 'Our contact centre: Alex Morgan, viewing your account' }),
+    ).toBeVisible();
+    expect(within(item).getByText(/cannot change anything/)).toBeVisible();
+    await user.click(
+      within(item).getByRole('button', {
+        name: 'Stop them viewing: Our contact centre: Alex Morgan, viewing your account',
+      }),
+    );
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+    expect(callsTo(endSignInSessionCall)).toHaveLength(1);
+  });
+
   it('says so when a sign-out fails, and keeps the list', async () => {
     const user = userEvent.setup();
     fakePortal(true);

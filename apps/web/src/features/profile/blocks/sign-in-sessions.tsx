@@ -89,8 +89,13 @@ function SignInSessionsBlock({ block }: { block: Block }) {
         <>
           <ul className="passkeys__list" aria-labelledby={headingId}>
             {list.map((session) => {
-              const name = deviceName(block, session);
               const signedIn = formatPasswordDate(session.signedInAt) ?? '';
+              // The contact centre looking, read only (issue 41 point 6): said so, and stopped from here.
+              const viewer = session.viewer;
+              const name =
+                viewer !== undefined
+                  ? fillPlaceholders(block.viewerText ?? 'Our contact centre: {name}', { name: viewer })
+                  : deviceName(block, session);
               return (
                 <li key={session.id} className="passkeys__item">
                   <h3 className="passkeys__name">
@@ -102,6 +107,7 @@ function SignInSessionsBlock({ block }: { block: Block }) {
                       </>
                     )}
                   </h3>
+                  {viewer !== undefined && block.viewerBody && <RichText html={block.viewerBody} />}
                   <dl className="summary-list">
                     <SummaryRow label={block.signedInLabel}>{signedIn}</SummaryRow>
                     <SummaryRow label={block.lastUsedLabel}>{lastUsed(session)}</SummaryRow>
@@ -113,7 +119,11 @@ function SignInSessionsBlock({ block }: { block: Block }) {
                     <div className="cta-list">
                       <Button
                         variant="secondary"
-                        aria-label={fillPlaceholders(block.signOutLabel, { device: name, signedIn })}
+                        aria-label={
+                          viewer !== undefined && block.stopViewingText
+                            ? `${block.stopViewingText}: ${name}`
+                            : fillPlaceholders(block.signOutLabel, { device: name, signedIn })
+                        }
                         submitting={busy === session.id}
                         submittingText={block.loadingText}
                         onClick={() =>
@@ -123,7 +133,9 @@ function SignInSessionsBlock({ block }: { block: Block }) {
                           })
                         }
                       >
-                        {block.signOutText}
+                        {viewer !== undefined
+                          ? (block.stopViewingText ?? block.signOutText)
+                          : block.signOutText}
                       </Button>
                     </div>
                   )}

@@ -6,6 +6,7 @@ import {
   staffResendActivationCall,
   staffUnlockCall,
 } from '@portal/contracts/staff';
+import { staffOpenSharedViewCall } from '@portal/contracts/screen-share';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, fakeApi, fakeCall } from '../../../test/fake-api/fake-api';
@@ -348,5 +349,65 @@ describe('the actions on a record, by role', () => {
     await waitFor(() =>
       expect(left).toEqual([`/staff/sign-in?returnTo=${encodeURIComponent('/staff/customers/C1000001')}`]),
     );
+  });
+});
+
+describe('seeing what the customer sees', () => {
+  const panel = () => screen.getByRole('region', { name: 'See what the customer sees' });
+
+  it('asks for the code, keeps what was typed when it is wrong, and gives the link to open in a new tab', async () => {
+    openAnswers();
+    let wrong = true;
+    fakeApi.use(
+      fakeCall(staffOpenSharedViewCall, () =>
+        wrong
+          ? {
+              status: 422,
+              body: { code: 'SHARE_CODE_WRONG', message: 'No', correlationId: 'c-1' },
+            }
+          : {
+              status: 201,
+              body: {
+                url: 'http://localhost/account/shared-view#ticket=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+                linkExpiresAt: '2026-12-07T14:02:00Z',
+                viewEndsAt: '2026-12-07T14:30:00Z',
+              },
+            },
+      ),
+    );
+    const { user } = renderConsole('/customers/C1000001', { state: reason });
+    await recordHeading();
+    const code = within(panel()).getByRole('textbox', { name: 'Code the customer reads out' });
+    expect(within(panel()).getByRole('textbox', { name: 'Reason' })).toHaveValue('CALL-0042');
+
+    await user.click(within(panel()).getByRole('button', { name: 'Get the link' }));
+    expect(
+      await screen.findByRole('link', { name: 'Enter the 6-digit code the customer reads out' }),
+    ).toBeVisible();
+    expect(callsTo(staffOpenSharedViewCall)).toHaveLength(0);
+
+    await user.type(code, '482 913');
+    await user.click(within(panel()).getByRole('button', { name: 'Get the link' }));
+    expect(await within(panel()).findByText(/That code is not right/)).toBeVisible();
+    expect(code).toHaveValue('482 913');
+    expect(callsTo(staffOpenSharedViewCall)[0]?.body).toEqual({ reason: 'CALL-0042', code: '482913' });
+
+    wrong = false;
+    await user.click(within(panel()).getByRole('button', { name: 'Get the link' }));
+    const link = await within(panel()).findByRole('link', {
+      name: 'Open Mrs Margaret Thompson’s account, read only (opens in a new tab)',
+    });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(
+      within(panel()).getByText(/The link works once, until 2:02pm\. The view ends by 2:30pm/),
+    ).toBeVisible();
+  });
+
+  it('is not offered to an auditor', async () => {
+    openAnswers();
+    renderConsole('/customers/C1000001', { who: staffOf.auditor, state: reason });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'See what the customer sees' })).toBeNull();
   });
 });

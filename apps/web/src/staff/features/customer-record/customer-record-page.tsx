@@ -11,6 +11,7 @@ import { useConsoleTitle } from '../../content/use-console-title';
 import { consolePaths, reasonOf, type ReasonState } from '../../lib/paths';
 import { mayCall, staffCall, useConsoleSession } from '../../session/staff-session';
 import { RecordActions } from './record-actions';
+import { SharedViewPanel } from './shared-view-panel';
 import { IdentityDetails, PoliciesInBrief, RecentActivity, StateAtAGlance } from './record-view';
 
 type Result = { key: string; view: StaffCustomerView } | { key: string; failure: FailureText };
@@ -121,6 +122,7 @@ function RecordScreen({
         reason={reason}
         onUpdated={(next) => onUpdated({ key: current.key, view: next })}
       />
+      <SharedViewPanel view={view} reason={reason} />
       <PoliciesInBrief view={view} />
       <RecentActivity view={view} />
     </>
