@@ -110,6 +110,8 @@ export const onDemandShellChunks = {
   'end-current-session': 'signing out',
   'content-modal': 'the sign-out question (Sign out in the header)',
   drafts: 'an idle sign-out (what a form was typing is kept: issue 40)',
+  'shared-view-calls':
+    "the contact centre's read-only view of a customer's account only: its pages and its end (issue 41)",
   'content-calls':
     'moving to another page (its content), or a page opened without its content in the HTML (with a query string, or the navigation unavailable)',
 };

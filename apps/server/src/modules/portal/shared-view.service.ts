@@ -4,8 +4,8 @@ import {
   SHARED_VIEW_MAX_MINUTES,
   type ShareCode,
   type SharedViewSession,
-  type StaffSharedViewLink,
 } from '@portal/contracts/screen-share';
+import type { StaffSharedViewLink } from '@portal/contracts/staff-shared-view';
 import { writeAudit } from '../../platform/audit';
 import type { AuthenticatedCustomer } from '../../platform/auth-guard';
 import { counterStore } from '../../platform/counters';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityItem, ActivityPage } from '@portal/contracts/account-activity';
-import type { ShareCode, SharedViewSession, StaffSharedViewLink } from '@portal/contracts/screen-share';
+import type { ShareCode, SharedViewSession } from '@portal/contracts/screen-share';
+import type { StaffSharedViewLink } from '@portal/contracts/staff-shared-view';
 import type { SignInSession } from '@portal/contracts/sign-in-sessions';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import {
   staffSearchCall,
   staffUnlockCall,
 } from '@portal/contracts/staff';
-import { staffOpenSharedViewCall } from '@portal/contracts/screen-share';
+import { staffOpenSharedViewCall } from '@portal/contracts/staff-shared-view';
 import { route } from '../../platform/route';
 import type { StaffMember } from '../../platform/staff-guard';
 import type { StaffCall, StaffCustomers } from './customers.service';

@@ -44,14 +44,24 @@ describe('share your screen with us', () => {
 
   it('says when too many codes were asked for, or when one could not be made', async () => {
     signOut = signedInAs('C1000001');
-    let status = 429;
-    fakeApi.use(fakeCall(createShareCodeCall, () => ({ status })));
+    let tooMany = true;
+    fakeApi.use(
+      fakeCall(createShareCodeCall, () =>
+        tooMany
+          ? {
+              status: 429,
+              body: { code: 'TOO_MANY_REQUESTS', message: 'Wait', correlationId: 'c-1' },
+              headers: { 'Retry-After': '600' },
+            }
+          : { status: 503 },
+      ),
+    );
     const user = userEvent.setup();
     renderWithRoot(<ScreenShareBlock block={block} />);
     const region = await screen.findByRole('region', { name: 'Share your screen with us' });
     await user.click(within(region).getByRole('button', { name: 'Get a code' }));
     expect(await within(region).findByText(/You have asked for a lot of codes/)).toBeVisible();
-    status = 503;
+    tooMany = false;
     await user.click(within(region).getByRole('button', { name: 'Get a code' }));
     expect(await within(region).findByText(/Sorry, we could not make a code/)).toBeVisible();
   });

@@ -6,7 +6,7 @@ import {
   staffResendActivationCall,
   staffUnlockCall,
 } from '@portal/contracts/staff';
-import { staffOpenSharedViewCall } from '@portal/contracts/screen-share';
+import { staffOpenSharedViewCall } from '@portal/contracts/staff-shared-view';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, fakeApi, fakeCall } from '../../../test/fake-api/fake-api';

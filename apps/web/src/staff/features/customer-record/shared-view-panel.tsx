@@ -1,4 +1,4 @@
-import { staffOpenSharedViewCall, type StaffSharedViewLink } from '@portal/contracts/screen-share';
+import { staffOpenSharedViewCall, type StaffSharedViewLink } from '@portal/contracts/staff-shared-view';
 import type { StaffCustomerView } from '@portal/contracts/staff';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
