@@ -18,6 +18,9 @@ const defaultRoleGroups: Record<StaffRole, string[]> = {
   agent: ['portal-agents'],
   'senior-agent': ['portal-senior-agents'],
   auditor: ['portal-auditors'],
+  editor: ['portal-editors'],
+  publisher: ['portal-publishers'],
+  operator: ['portal-operators'],
 };
 
 export const staffVariables = z.object({
@@ -51,6 +54,11 @@ export const staffVariables = z.object({
    * customers they are helping, and cannot page through the customer base.
    */
   STAFF_SEARCHES_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
+   * Whether an editor may publish a change they made themselves (issue 42): `false` by default, four eyes
+   * (an editor's change is published by another member with the publisher role).
+   */
+  STAFF_CONTENT_SELF_PUBLISH: z.enum(['true', 'false']).default('false'),
 });
 type StaffValues = z.infer<typeof staffVariables> & NodeEnv;
 
@@ -70,6 +78,8 @@ export interface StaffConfig {
     maxMs: number;
     /** Searches a staff member may make in 10 minutes (STAFF_SEARCHES_PER_10_MINUTES). */
     searchLimit: number;
+    /** Whether whoever changed a content item may also publish it (STAFF_CONTENT_SELF_PUBLISH). */
+    contentSelfPublish: boolean;
   };
 }
 
@@ -85,10 +95,18 @@ function roleGroupsOf(json: string | undefined): Record<StaffRole, readonly stri
   const result = schema.safeParse(parsed);
   if (!result.success) {
     throw new ConfigError(
-      `Invalid configuration: STAFF_ROLE_GROUPS: expected {"agent":[...],"senior-agent":[...],"auditor":[...]}`,
+      `Invalid configuration: STAFF_ROLE_GROUPS: expected {"agent":[...],"senior-agent":[...],"auditor":[...],"editor":[...],"publisher":[...],"operator":[...]}`,
     );
   }
-  return { agent: [], 'senior-agent': [], auditor: [], ...result.data };
+  return {
+    agent: [],
+    'senior-agent': [],
+    auditor: [],
+    editor: [],
+    publisher: [],
+    operator: [],
+    ...result.data,
+  };
 }
 
 export function staffConfig(e: StaffValues, modules: ReadonlySet<ModuleName>): StaffConfig {
@@ -128,6 +146,7 @@ export function staffConfig(e: StaffValues, modules: ReadonlySet<ModuleName>): S
       idleMs: e.STAFF_SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.STAFF_SESSION_MAX_HOURS * 3_600_000,
       searchLimit: e.STAFF_SEARCHES_PER_10_MINUTES,
+      contentSelfPublish: e.STAFF_CONTENT_SELF_PUBLISH === 'true',
     },
   };
 }
