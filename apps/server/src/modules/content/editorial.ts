@@ -13,7 +13,7 @@ import type {
 import { writeAudit } from '../../platform/audit';
 import type { Queryable } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
-import type { PlatformContext } from '../../platform/module';
+import type { ModuleContext, PlatformContext } from '../../platform/module';
 import {
   assemble,
   changesBetween,
@@ -25,7 +25,7 @@ import {
   validateItem,
   type Item,
 } from './content-items';
-import { getSourceFingerprint, setSourceFingerprint } from './content.repository';
+import { forgetSourceFingerprint, getSourceFingerprint, setSourceFingerprint } from './content.repository';
 import {
   crossCheck,
   defaultContentDir,
@@ -247,7 +247,7 @@ async function contentFingerprint(dir: string): Promise<string> {
   return hash.digest('base64url');
 }
 
-export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
+export function createContentEditorial(ctx: ModuleContext<'content'>): ContentEditorial {
   const unknownItem = () => notFound('There is no such content item.');
 
   async function detail(
@@ -319,19 +319,29 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
     itemId: string,
     body: unknown,
     db: Queryable,
-  ): Promise<{ item: Item; body: unknown; items: Map<string, Item> }> {
+    companions: (items: ReadonlyMap<string, Item>) => Array<{ id: string; body: unknown }> = () => [],
+  ): Promise<{ item: Item; body: unknown; items: Map<string, Item>; changed: string[] }> {
     const kind = kindOf(itemId);
     const items = publishedItems(await latestVersions(db));
     const current = items.get(itemId);
     if (!kind || !current) throw unknownItem();
     const clean = validateItem(current, body, current.body);
     const next = new Map(items).set(itemId, { ...current, body: clean });
+    const changed = [itemId];
+    for (const other of companions(next)) {
+      const was = next.get(other.id)!;
+      next.set(other.id, { ...was, body: validateItem(was, other.body, was.body) });
+      changed.push(other.id);
+    }
     const problems = crossCheck(assemble(next), defaultContentDir);
     if (problems.length > 0) throw invalid({ body: problems[0]! });
-    return { item: current, body: clean, items: next };
+    return { item: current, body: clean, items: next, changed };
   }
 
-  /** Publishes `body` as the item's next version, in one transaction, and audits it. */
+  /**
+   * Publishes `body` as the item's next version (and the companions' changes it brings, a flag's
+   * experiment weights on the pages that run it), in one transaction, and audits it.
+   */
   async function publishVersion(
     tx: Queryable,
     actor: ContentActor,
@@ -343,25 +353,29 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
       editedBy: string | null;
       restored: number | null;
       auditEvent: string;
+      companions?: (items: ReadonlyMap<string, Item>) => Array<{ id: string; body: unknown }>;
     },
   ): Promise<void> {
     await bumpRevision(tx);
-    const { items } = await validated(itemId, body, tx);
-    const current = (await versionsOf(tx, itemId))[0]!;
+    const { items, changed } = await validated(itemId, body, tx, how.companions);
     const now = ctx.clock.now();
-    await insertVersion(tx, {
-      item: itemId,
-      version: current.version + 1,
-      body: items.get(itemId)!.body,
-      source: how.source,
-      publishedBy: actor.subject,
-      publishedByName: actor.name,
-      editedByName: how.editedBy,
-      reason: how.reason,
-      restoredVersion: how.restored,
-      publishedAt: now,
-    });
+    const latest = await latestVersions(tx);
+    for (const id of changed) {
+      await insertVersion(tx, {
+        item: id,
+        version: latest.get(id)!.version + 1,
+        body: items.get(id)!.body,
+        source: how.source,
+        publishedBy: actor.subject,
+        publishedByName: actor.name,
+        editedByName: how.editedBy,
+        reason: how.reason,
+        restoredVersion: id === itemId ? how.restored : null,
+        publishedAt: now,
+      });
+    }
     await writeStore(tx, items, now);
+    await forgetSourceFingerprint(tx);
     await writeAudit(tx, {
       source: 'server',
       eventId: how.auditEvent,
@@ -372,7 +386,8 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
       occurredAt: now,
       details: {
         item: itemId,
-        version: current.version + 1,
+        version: latest.get(itemId)!.version + 1,
+        ...(changed.length > 1 ? { alsoChanged: changed.slice(1) } : {}),
         ...(how.restored ? { restoredVersion: how.restored } : {}),
         ...(how.reason ? { reason: how.reason } : {}),
       },
@@ -426,6 +441,7 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
     change: (body: never) => unknown,
     reason: string,
     auditEvent: string,
+    companions?: (items: ReadonlyMap<string, Item>) => Array<{ id: string; body: unknown }>,
   ): Promise<OperationsState> {
     await ctx.db.transaction(async (tx) => {
       const current = (await versionsOf(tx, itemId))[0];
@@ -436,8 +452,10 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
         editedBy: null,
         restored: null,
         auditEvent,
+        ...(companions ? { companions } : {}),
       });
     });
+    ctx.services.content.invalidate();
     return operationsState();
   }
 
@@ -547,6 +565,7 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
         await deleteDraft(tx, itemId);
         await deleteFileConflictIfSame(tx, itemId);
       });
+      ctx.services.content.invalidate();
       return detail(itemId, actor);
     },
 
@@ -575,6 +594,7 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
         });
         await deleteFileConflictIfSame(tx, itemId);
       });
+      ctx.services.content.invalidate();
       return detail(itemId, actor);
     },
 
@@ -666,6 +686,29 @@ export function createContentEditorial(ctx: PlatformContext): ContentEditorial {
         },
         input.reason,
         'staff.operations.flag',
+        // The pages running the flag's experiment say its weights too (checked as the files are).
+        (items) => {
+          const flags = items.get('feature-flags')!.body as FeatureDefinitions;
+          const rule = (flags.features[input.key]?.rules ?? []).find((r) => r.variations && r.weights);
+          if (!rule || input.weights === undefined) return [];
+          return [...items.values()].flatMap((item) => {
+            if (item.kind !== 'page') return [];
+            const page = item.body as PageContent;
+            if (!page.experiments.some((e) => e.key === input.key)) return [];
+            const experiments = page.experiments.map((e) =>
+              e.key !== input.key
+                ? e
+                : {
+                    ...e,
+                    variants: e.variants.map((v) => ({
+                      ...v,
+                      weight: rule.weights![rule.variations!.indexOf(v.id)] ?? v.weight,
+                    })),
+                  },
+            );
+            return [{ id: item.id, body: { ...page, experiments } }];
+          });
+        },
       );
     },
 

@@ -1,0 +1,310 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelope } from '@portal/contracts/call';
+import { siteSettings } from '@portal/contracts/content';
+import { contentItemDetail, operationsState, type ContentItemDetail } from '@portal/contracts/staff-content';
+import {
+  createTestApp,
+  dropIsolatedDatabases,
+  isolatedDatabases,
+  type TestContext,
+} from '../../../test/helpers';
+import { staffConsole, staffOf, type StaffConsole } from '../../../test/staff-sign-in';
+import { loggerOptions } from '../../app';
+import type { Db } from '../../platform/db';
+import { seedContentIfChanged } from '../content/editorial';
+
+/*
+ * Issue 42: content changed in the console. An editor's draft of the service alert (checked as the files
+ * are: a script is refused, a bad field named), submitted; a publisher publishes it (four eyes: never their
+ * own change); customers get it, the history says who and what changed, and a rollback publishes the
+ * earlier version again. An operator's switches. A restart keeps the edit and reports that the file says
+ * otherwise. Each database of the test's own (isolated): it changes site-wide content.
+ */
+
+const settingsUrl = '/api/v1/content/getbytype?type=SiteSettings';
+const NEW_MESSAGE =
+  '<p>Our phone lines are down until 3pm. You can still <strong>make a claim online</strong>.</p>';
+
+describe.each(isolatedDatabases())('content in the staff console on $name', ({ open }) => {
+  let db: Db;
+  let t: TestContext;
+  let editor: StaffConsole;
+  let publisher: StaffConsole;
+  let operator: StaffConsole;
+
+  beforeAll(async () => {
+    db = await open();
+    t = await createTestApp({}, { db });
+    editor = await staffConsole(t.app, staffOf.editor);
+    publisher = await staffConsole(t.app, staffOf.publisher);
+    operator = await staffConsole(t.app, staffOf.operator);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.close();
+    await dropIsolatedDatabases().catch(() => undefined);
+  });
+
+  const get = async (who: StaffConsole, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: who.jar.header() } });
+  const send = (who: StaffConsole, method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: who.jar.header(), 'x-csrf-token': who.csrfToken },
+      ...(payload ? { payload } : {}),
+    });
+  const item = async (who: StaffConsole, id: string): Promise<ContentItemDetail> => {
+    const res = await get(who, `/staff/api/content/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return contentItemDetail.parse(res.json());
+  };
+  const customerSettings = async () => {
+    const res = await t.app.inject({ method: 'GET', url: settingsUrl });
+    expect(res.statusCode).toBe(200);
+    return siteSettings.parse((res.json() as unknown[])[0]);
+  };
+
+  it('lists every item: the service alert first, each modal window and each page', async () => {
+    const res = await get(editor, '/staff/api/content');
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json<{ items: Array<{ id: string; version: number; fileDiffers: boolean }> }>();
+    expect(items[0]).toMatchObject({ id: 'service-alert', version: 1, fileDiffers: false });
+    const ids = items.map((i) => i.id);
+    expect(ids).toEqual(
+      expect.arrayContaining(['site-settings', 'navigation', 'modal-log-out-modal-window-block']),
+    );
+    expect(ids.filter((id) => id.startsWith('page.')).length).toBeGreaterThan(30);
+  });
+
+  it('refuses a script and names a bad field (422), saving nothing', async () => {
+    const alert = await item(editor, 'service-alert');
+    const body = alert.body as Record<string, unknown>;
+    for (const message of [
+      '<p>Hello</p><script>alert(1)</script>',
+      '<p onclick="alert(1)">Hello</p>',
+      '<a href="javascript:alert(1)">Hello</a>',
+      '<img src=x onerror=alert(1)>',
+    ]) {
+      const res = await send(editor, 'PUT', '/staff/api/content/service-alert/draft', {
+        body: { ...body, message },
+        baseVersion: alert.version,
+      });
+      expect(res.statusCode, message).toBe(422);
+      const error = errorEnvelope.parse(res.json());
+      expect(Object.keys(error.fieldErrors ?? {})).toEqual(['message']);
+    }
+    const empty = await send(editor, 'PUT', '/staff/api/content/service-alert/draft', {
+      body: { ...body, title: '' },
+      baseVersion: alert.version,
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(errorEnvelope.parse(empty.json()).fieldErrors).toEqual({ title: 'Enter the title' });
+    expect((await item(editor, 'service-alert')).draft).toBeNull();
+  });
+
+  it('publishes an editor’s submitted change (never by the editor), live for customers, with its history', async () => {
+    const alert = await item(editor, 'service-alert');
+    const saved = await send(editor, 'PUT', '/staff/api/content/service-alert/draft', {
+      body: { ...(alert.body as object), visible: true, message: NEW_MESSAGE },
+      baseVersion: alert.version,
+      submit: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const draft = contentItemDetail.parse(saved.json()).draft;
+    expect(draft).toMatchObject({ state: 'submitted', editedBy: 'Sam Carter', mayPublish: false });
+    expect(draft?.changes.map((c) => c.path).sort()).toEqual(['message', 'visible']);
+
+    // An editor has no publishing role; customers still see the published alert.
+    const byEditor = await editor.post('/staff/api/content/service-alert/publish', { baseVersion: 1 });
+    expect(byEditor.statusCode).toBe(403);
+    expect((await customerSettings()).serviceAlert.visible).toBe(false);
+
+    expect((await item(publisher, 'service-alert')).draft?.mayPublish).toBe(true);
+    const published = await publisher.post('/staff/api/content/service-alert/publish', {
+      baseVersion: alert.version,
+      reason: 'INC-1042 phone lines',
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const now = contentItemDetail.parse(published.json());
+    expect(now).toMatchObject({ version: 2, draft: null });
+    expect(now.history[0]).toMatchObject({
+      version: 2,
+      source: 'console',
+      published: { name: 'Jo Hughes' },
+      editedBy: 'Sam Carter',
+      reason: 'INC-1042 phone lines',
+    });
+    expect(now.history[0]?.changes).toContainEqual({
+      path: 'message',
+      before: expect.stringContaining('planned maintenance'),
+      after: NEW_MESSAGE,
+    });
+
+    // Customers get it from this instance at once (the publish forgot the cached content).
+    const settings = await customerSettings();
+    expect(settings.serviceAlert).toMatchObject({ visible: true, message: NEW_MESSAGE });
+  });
+
+  it('keeps four eyes: a publisher who is also the editor cannot publish their own change', async () => {
+    const both = await createTestApp(
+      {
+        STAFF_ROLE_GROUPS: JSON.stringify({
+          editor: ['portal-publishers'],
+          publisher: ['portal-publishers'],
+        }),
+      },
+      { db },
+    );
+    try {
+      const jo = await staffConsole(both.app, staffOf.publisher);
+      const modal = 'modal-welcome-modal-window-block';
+      const current = contentItemDetail.parse(
+        (
+          await both.app.inject({
+            method: 'GET',
+            url: `/staff/api/content/${modal}`,
+            headers: { cookie: jo.jar.header() },
+          })
+        ).json(),
+      );
+      const saved = await both.app.inject({
+        method: 'PUT',
+        url: `/staff/api/content/${modal}/draft`,
+        headers: { cookie: jo.jar.header(), 'x-csrf-token': jo.csrfToken },
+        payload: {
+          body: { ...(current.body as object), heading: 'Welcome to your new account' },
+          baseVersion: current.version,
+          submit: true,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const own = await jo.post(`/staff/api/content/${modal}/publish`, { baseVersion: current.version });
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ code: 'FOUR_EYES' });
+      const discarded = await both.app.inject({
+        method: 'DELETE',
+        url: `/staff/api/content/${modal}/draft`,
+        headers: { cookie: jo.jar.header(), 'x-csrf-token': jo.csrfToken },
+      });
+      expect(discarded.json()).toMatchObject({ draft: null });
+    } finally {
+      await both.close();
+    }
+  });
+
+  it('rolls back by publishing the earlier version again, as a new version', async () => {
+    const res = await publisher.post('/staff/api/content/service-alert/rollback', {
+      version: 1,
+      reason: 'INC-1042 over',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const now = contentItemDetail.parse(res.json());
+    expect(now.version).toBe(3);
+    expect(now.history[0]).toMatchObject({
+      source: 'rollback',
+      restoredVersion: 1,
+      published: { name: 'Jo Hughes' },
+    });
+    expect((await customerSettings()).serviceAlert.visible).toBe(false);
+  });
+
+  it('lets an operator turn maintenance mode on until a time, with a reason, and it ends by itself', async () => {
+    const noReason = await operator.post('/staff/api/operations/maintenance', { on: true });
+    expect(noReason.statusCode).toBe(400);
+    const endsAt = new Date(t.clock.now().getTime() + 30 * 60_000).toISOString();
+    const on = await operator.post('/staff/api/operations/maintenance', {
+      on: true,
+      endsAt,
+      reason: 'CHG-7 database upgrade',
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(operationsState.parse(on.json()).maintenance).toEqual({ on: true, endsAt, inForce: true });
+    expect((await customerSettings()).isMaintenanceMode).toBe(true);
+    t.clock.advance(31 * 60_000);
+    expect((await customerSettings()).isMaintenanceMode).toBe(false);
+    // Half an hour without a call ends a staff session: in again.
+    editor = await staffConsole(t.app, staffOf.editor);
+    publisher = await staffConsole(t.app, staffOf.publisher);
+    operator = await staffConsole(t.app, staffOf.operator);
+    // Publishers and editors have no switches.
+    expect(
+      (await publisher.post('/staff/api/operations/maintenance', { on: false, reason: 'CHG-7' })).statusCode,
+    ).toBe(403);
+    const off = await operator.post('/staff/api/operations/maintenance', { on: false, reason: 'CHG-7 done' });
+    expect(operationsState.parse(off.json()).maintenance).toEqual({
+      on: false,
+      endsAt: null,
+      inForce: false,
+    });
+  });
+
+  it('changes an experiment’s weights (adding up to 1) and the definitions served follow', async () => {
+    const bad = await operator.post('/staff/api/operations/flags', {
+      key: 'login-intro-variant',
+      weights: [0.5, 0.6],
+      reason: 'EXP-3 rebalance',
+    });
+    expect(bad.statusCode).toBe(422);
+    const good = await operator.post('/staff/api/operations/flags', {
+      key: 'login-intro-variant',
+      weights: [0.8, 0.2],
+      reason: 'EXP-3 rebalance',
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    const defs = await t.app.inject({ method: 'GET', url: `/api/features/${t.config.featureFlagSdkKey}` });
+    expect(defs.json()).toMatchObject({
+      features: { 'login-intro-variant': { rules: [{ weights: [0.8, 0.2] }] } },
+    });
+  });
+
+  it('keeps an edit over a restart and reports the file that says otherwise (logged without personal data)', async () => {
+    const alert = await item(editor, 'service-alert');
+    await send(editor, 'PUT', '/staff/api/content/service-alert/draft', {
+      body: { ...(alert.body as object), title: 'Phone lines down' },
+      baseVersion: alert.version,
+      submit: true,
+    });
+    expect(
+      (await publisher.post('/staff/api/content/service-alert/publish', { baseVersion: alert.version }))
+        .statusCode,
+    ).toBe(200);
+    await t.close();
+
+    // The start: the seed (the files), then the app.
+    const seeded = await seedContentIfChanged(t.app.ctx);
+    expect(seeded).not.toBe('unchanged');
+    expect(seeded !== 'unchanged' && seeded.conflicts).toContain('service-alert');
+    let log = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    t = await createTestApp(
+      { LOG_LEVEL: 'warn' },
+      { db, logger: (config) => ({ ...loggerOptions(config), stream }) },
+    );
+    editor = await staffConsole(t.app, staffOf.editor);
+
+    expect((await customerSettings()).serviceAlert.title).toBe('Phone lines down');
+    const after = await item(editor, 'service-alert');
+    expect(after.fileDiffers?.changes).toContainEqual({
+      path: 'title',
+      before: 'Phone lines down',
+      after: 'Planned maintenance',
+    });
+    const warning = log.split('\n').find((line) => line.includes('Content files differ'));
+    // The flags and the page running the experiment were switched by the operator above: theirs too.
+    expect((JSON.parse(warning!) as { items: string[] }).items).toEqual(
+      expect.arrayContaining(['service-alert', 'feature-flags']),
+    );
+    expect(warning).not.toMatch(/Sam Carter|Jo Hughes|staff\.example/);
+    const list = (await get(editor, '/staff/api/content')).json<{
+      items: Array<{ id: string; fileDiffers: boolean }>;
+    }>();
+    expect(list.items.find((i) => i.id === 'service-alert')?.fileDiffers).toBe(true);
+  });
+});
