@@ -30,7 +30,7 @@ import { modalKeys, type ContentBundle } from './content.seed';
 
 type ModalKey = (typeof modalKeys)[number];
 
-const camelToKebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export const camelToKebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const modalItemId = (key: ModalKey) => `modal-${camelToKebab(key)}`;
 const modalKeyOf = (itemId: string): ModalKey | undefined =>
   modalKeys.find((key) => modalItemId(key) === itemId);

@@ -1,3 +1,6 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@portal/contracts/call';
@@ -7,11 +10,14 @@ import {
   createTestApp,
   dropIsolatedDatabases,
   isolatedDatabases,
+  sameDatabaseAgain,
   type TestContext,
 } from '../../../test/helpers';
 import { staffConsole, staffOf, type StaffConsole } from '../../../test/staff-sign-in';
 import { loggerOptions } from '../../app';
 import type { Db } from '../../platform/db';
+import { exportPublishedContent } from '../content/content-export';
+import { defaultContentDir, loadContentFiles } from '../content/content.seed';
 import { seedContentIfChanged } from '../content/editorial';
 
 /*
@@ -147,6 +153,43 @@ describe.each(isolatedDatabases())('content in the staff console on $name', ({ o
     expect(settings.serviceAlert).toMatchObject({ visible: true, message: NEW_MESSAGE });
   });
 
+  it('is served by a second instance on the same database once published, and a rollback likewise', async () => {
+    const otherDb = await sameDatabaseAgain(db);
+    const second = await createTestApp({}, { db: otherDb });
+    try {
+      const messageAt = async (app: TestContext['app']) => {
+        const res = await app.inject({ method: 'GET', url: settingsUrl });
+        return siteSettings.parse((res.json() as unknown[])[0]).serviceAlert;
+      };
+      // The second instance holds the alert as it is (and its clock stands still: no cache runs out).
+      expect(await messageAt(second.app)).toMatchObject({ visible: true, message: NEW_MESSAGE });
+      const alert = await item(editor, 'service-alert');
+      const message = '<p>Second instance check.</p>';
+      await send(editor, 'PUT', '/staff/api/content/service-alert/draft', {
+        body: { ...(alert.body as object), message },
+        baseVersion: alert.version,
+        submit: true,
+      });
+      const published = await publisher.post('/staff/api/content/service-alert/publish', {
+        baseVersion: alert.version,
+      });
+      expect(published.statusCode).toBe(200);
+      await expect
+        .poll(async () => (await messageAt(second.app)).message, { timeout: 5000, interval: 50 })
+        .toBe(message);
+      const back = await publisher.post('/staff/api/content/service-alert/rollback', {
+        version: alert.version,
+      });
+      expect(back.statusCode).toBe(200);
+      await expect
+        .poll(async () => (await messageAt(second.app)).message, { timeout: 5000, interval: 50 })
+        .toBe(NEW_MESSAGE);
+    } finally {
+      await second.close();
+      if (otherDb !== db) await otherDb.close();
+    }
+  });
+
   it('keeps four eyes: a publisher who is also the editor cannot publish their own change', async () => {
     const both = await createTestApp(
       {
@@ -201,7 +244,7 @@ describe.each(isolatedDatabases())('content in the staff console on $name', ({ o
     });
     expect(res.statusCode, res.body).toBe(200);
     const now = contentItemDetail.parse(res.json());
-    expect(now.version).toBe(3);
+    expect(now.version).toBe(5);
     expect(now.history[0]).toMatchObject({
       source: 'rollback',
       restoredVersion: 1,
@@ -306,5 +349,24 @@ describe.each(isolatedDatabases())('content in the staff console on $name', ({ o
       items: Array<{ id: string; fileDiffers: boolean }>;
     }>();
     expect(list.items.find((i) => i.id === 'service-alert')?.fileDiffers).toBe(true);
+  });
+  it('writes the published content back to the files (content:export), and the difference is gone', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'content-export-'));
+    try {
+      await cp(defaultContentDir, dir, { recursive: true });
+      const written = await exportPublishedContent(db, dir);
+      expect(written).toEqual(expect.arrayContaining(['site-settings.json', 'feature-flags.json']));
+      const file = JSON.parse(await readFile(path.join(dir, 'site-settings.json'), 'utf8')) as {
+        serviceAlert: { title: string };
+      };
+      expect(file.serviceAlert.title).toBe('Phone lines down');
+      const seeded = await seedContentIfChanged(t.app.ctx, dir);
+      expect(seeded !== 'unchanged' && seeded.conflicts).toEqual([]);
+      expect((await item(editor, 'service-alert')).fileDiffers).toBeNull();
+      // The exported files load as content files do (every schema and cross-check).
+      await expect(loadContentFiles(dir)).resolves.toBeTruthy();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
