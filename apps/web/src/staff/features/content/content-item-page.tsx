@@ -9,7 +9,7 @@ import {
   type ContentChange,
   type ContentItemDetail,
 } from '@portal/contracts/staff-content';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorSummary } from '../../../components/ui/error-summary';
@@ -89,6 +89,12 @@ export function ContentItemPage() {
   const [preview, setPreview] = useState<{ url: string; width: keyof typeof widths } | null>(null);
   const [reason, setReason] = useState('');
   useConsoleTitle(item?.title ?? t.loading);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = item !== null;
+  // Once loaded, focus on the page's heading (the page changed while it was on its way).
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
 
   const show = (next: ContentItemDetail) => {
     setItem(next);
@@ -213,7 +219,9 @@ export function ContentItemPage() {
           <p>{notice.failure.message}</p>
         </NotificationBanner>
       ) : null}
-      <h1>{item.title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {item.title}
+      </h1>
       {current ? (
         <p>
           {fillPlaceholders(t.published, {
@@ -298,7 +306,14 @@ export function ContentItemPage() {
               </Button>
             </div>
             {preview ? (
-              <div className="staff-preview-scroll">
+              // A region of its own that scrolls sideways (by keyboard too) when the preview is wider.
+              <div
+                className="staff-table-scroll staff-preview-scroll"
+                role="region"
+                aria-label={t.previewTitle}
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
+              >
                 <iframe
                   key={preview.url}
                   className="staff-preview"
