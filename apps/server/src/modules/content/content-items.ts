@@ -34,11 +34,11 @@ export const camelToKebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${
 const modalItemId = (key: ModalKey) => `modal-${camelToKebab(key)}`;
 const modalKeyOf = (itemId: string): ModalKey | undefined =>
   modalKeys.find((key) => modalItemId(key) === itemId);
-export const pageItemId = (page: { id: string }) => `page.${page.id}`;
+const pageItemId = (page: { id: string }) => `page.${page.id}`;
 
 /** The key the operators' schedules travel under in the stored settings; taken off before serving. */
-export const SCHEDULE_KEY = 'operationsSchedule';
-export interface OperationsSchedule {
+const SCHEDULE_KEY = 'operationsSchedule';
+interface OperationsSchedule {
   maintenanceEndsAt: string | null;
   alertStartsAt: string | null;
   alertEndsAt: string | null;
@@ -244,7 +244,7 @@ export function validateItem(item: Item, body: unknown, published: unknown): unk
 }
 
 /** JSON with its keys in order, so two equal values compare equal whatever order they were written in. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

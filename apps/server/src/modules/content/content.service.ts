@@ -26,7 +26,7 @@ import { CONTENT_CHANNEL, currentRevision } from './editorial.repository';
  */
 export const CONTENT_CACHE_MS = 30_000;
 /** How often each instance reads the store's revision (one row). */
-export const CONTENT_CHECK_MS = 2_000;
+const CONTENT_CHECK_MS = 2_000;
 
 /** A ready HTTP answer: the value, and its JSON with compressed copies and ETag, made once per cache load. */
 export interface PreparedBody<T> {
