@@ -264,7 +264,7 @@ export function ContentItemPage() {
               void save(true);
             }}
           >
-            <ItemForm body={body} onChange={setBody} errors={errors} />
+            <ItemForm body={body} shape={item.body} onChange={setBody} errors={errors} />
             <div className="staff-actions">
               <Button type="submit" submitting={busy}>
                 {t.submit}

@@ -83,14 +83,22 @@ function TextArea({
  */
 export function ItemForm({
   body,
+  shape,
   onChange,
   errors,
 }: {
   body: unknown;
+  /** The published body: what kind of field each is (a rich text stays a multi-line box while emptied). */
+  shape: unknown;
   onChange: (body: unknown) => void;
   errors: Readonly<Record<string, string>>;
 }) {
   const root = body as Json;
+  const shapeAt = (path: readonly (string | number)[]): unknown =>
+    path.reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      shape,
+    );
   const field = (value: Json, path: (string | number)[], label: string): ReactNode => {
     const key = path.join('.');
     const id = fieldId(key);
@@ -125,7 +133,8 @@ export function ItemForm({
       );
     }
     if (typeof value === 'string') {
-      return isLongText(value) ? (
+      const published = shapeAt(path);
+      return isLongText(typeof published === 'string' ? published : value) ? (
         <TextArea key={key} id={id} label={label} value={value} error={error} onChange={change} />
       ) : (
         <TextField
