@@ -374,3 +374,63 @@ export const setFlagCall = defineCall({
   body: setFlagBody,
   responses: { 200: operationsState, ...errors },
 });
+
+/*
+ * Dead letters (issue 42 point 5): messages to customers the portal gave up sending (the mail server or the
+ * text gateway refused them, or every retry failed). The operator sees what kind and why, never the
+ * recipient or the text, and sends one again or discards it, with a reason.
+ */
+
+const deadLetter = z.object({
+  id: z.string(),
+  channel: z.enum(['sms', 'voice', 'email']),
+  kind: z.string(),
+  customerId: z.nullable(z.string()),
+  createdAt: isoDateTime,
+  attempts: z.number(),
+  lastError: z.nullable(z.string()),
+});
+
+export type DeadLetter = z.infer<typeof deadLetter>;
+
+export const listDeadLettersCall = defineCall({
+  id: 'staff.operations.deadLetters',
+  summary: 'The messages given up, newest first (at most 100): kind, customer, attempts and the last error',
+  service: 'staff',
+  method: 'GET',
+  path: '/staff/api/operations/dead-letters',
+  auth: false,
+  staffRoles: ['operator'],
+  responses: { 200: named(z.object({ items: z.array(deadLetter) }), 'StaffDeadLetters'), ...errors },
+});
+
+const deadLetterParams = z.strictObject({
+  id: z.string().check(z.regex(/^[1-9][0-9]{0,17}$/, 'Not a message')),
+});
+const deadLetterBody = z.strictObject({ reason: operationReason });
+
+export const retryDeadLetterCall = defineCall({
+  id: 'staff.operations.retryDeadLetter',
+  summary: 'Sends a dead letter again, its attempts counted afresh (audited, with a reason)',
+  service: 'staff',
+  method: 'POST',
+  path: '/staff/api/operations/dead-letters/:id/retry',
+  auth: false,
+  staffRoles: ['operator'],
+  params: deadLetterParams,
+  body: deadLetterBody,
+  responses: { 204: z.undefined(), ...errors },
+});
+
+export const discardDeadLetterCall = defineCall({
+  id: 'staff.operations.discardDeadLetter',
+  summary: 'Discards a dead letter (audited, with a reason)',
+  service: 'staff',
+  method: 'POST',
+  path: '/staff/api/operations/dead-letters/:id/discard',
+  auth: false,
+  staffRoles: ['operator'],
+  params: deadLetterParams,
+  body: deadLetterBody,
+  responses: { 204: z.undefined(), ...errors },
+});

@@ -16,6 +16,7 @@ import {
 import { staffConsole, staffOf, type StaffConsole } from '../../../test/staff-sign-in';
 import { loggerOptions } from '../../app';
 import type { Db } from '../../platform/db';
+import { enqueueMessage } from '../../platform/notifier/queue';
 import { exportPublishedContent } from '../content/content-export';
 import { defaultContentDir, loadContentFiles } from '../content/content.seed';
 import { seedContentIfChanged } from '../content/editorial';
@@ -300,6 +301,64 @@ describe.each(isolatedDatabases())('content in the staff console on $name', ({ o
     expect(defs.json()).toMatchObject({
       features: { 'login-intro-variant': { rules: [{ weights: [0.8, 0.2] }] } },
     });
+  });
+
+  it('lets an operator see dead letters without recipient or text, send one again and discard another', async () => {
+    const now = t.clock.now();
+    const ids: number[] = [];
+    for (const kind of ['document-notice', 'registration-activation']) {
+      const id = await enqueueMessage(
+        db,
+        { channel: 'email', to: 'dead.letter@example.org', kind, subject: 'Hello', text: 'secret body' },
+        now,
+      );
+      await db.query(
+        `UPDATE message_queue SET status = 'dead', attempts = 8, last_error = $2 WHERE id = $1`,
+        [id, 'SMTP delivery failed (550)'],
+      );
+      ids.push(id);
+    }
+    const listed = await get(operator, '/staff/api/operations/dead-letters');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toMatch(/dead\.letter@example|secret body/);
+    const items = listed.json<{ items: Array<{ id: string; kind: string; lastError: string }> }>().items;
+    expect(items.filter((i) => ids.map(String).includes(i.id))).toEqual([
+      expect.objectContaining({
+        id: String(ids[1]),
+        kind: 'registration-activation',
+        lastError: 'SMTP delivery failed (550)',
+      }),
+      expect.objectContaining({ id: String(ids[0]), kind: 'document-notice' }),
+    ]);
+    const noReason = await operator.post(`/staff/api/operations/dead-letters/${ids[0]}/retry`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(
+      (
+        await operator.post(`/staff/api/operations/dead-letters/${ids[0]}/retry`, {
+          reason: 'INC-7 mail server back',
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await operator.post(`/staff/api/operations/dead-letters/${ids[1]}/discard`, {
+          reason: 'INC-7 duplicate',
+        })
+      ).statusCode,
+    ).toBe(204);
+    const { rows } = await db.query<{ id: string; status: string; attempts: number }>(
+      'SELECT id::text, status, attempts FROM message_queue WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [ids],
+    );
+    // The retried one is back in the queue (or already sent by the worker); the discarded one is gone.
+    expect(rows.map((r) => r.id)).toEqual([String(ids[0])]);
+    expect(rows[0]?.status).not.toBe('dead');
+    // Done once: the second time there is no such dead letter.
+    expect(
+      (await operator.post(`/staff/api/operations/dead-letters/${ids[1]}/discard`, { reason: 'INC-7 again' }))
+        .statusCode,
+    ).toBe(404);
+    await db.query('DELETE FROM message_queue WHERE id = ANY($1::bigint[])', [ids]);
   });
 
   it('keeps an edit over a restart and reports the file that says otherwise (logged without personal data)', async () => {

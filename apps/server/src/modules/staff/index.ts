@@ -2,6 +2,7 @@ import type { ServiceModule } from '../../platform/module';
 import { provideStaffSessions } from '../../platform/staff-guard';
 import { contentRoutes } from './content.routes';
 import { customerRoutes } from './customers.routes';
+import { deadLetterRoutes } from './dead-letters.routes';
 import { createStaffCustomers } from './customers.service';
 import { staffHousekeeping } from './housekeeping';
 import { createStaffSessions } from './sessions';
@@ -31,6 +32,7 @@ export const staffModule: ServiceModule<
     await staffRoutes(app, ctx, sessions);
     await customerRoutes(app, createStaffCustomers(ctx));
     await contentRoutes(app, ctx.services.contentEditorial);
+    await deadLetterRoutes(app, ctx);
   },
   housekeeping: staffHousekeeping,
 };

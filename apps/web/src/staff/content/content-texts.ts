@@ -122,6 +122,22 @@ export const contentTexts = {
       weightsHint: 'The weights add up to 1.',
       save: 'Save {key}',
     },
+    deadLetters: {
+      title: 'Dead letters',
+      intro:
+        'Messages to customers the portal gave up sending. Send one again once the mail server or text gateway is working, or discard it.',
+      none: 'There are no dead letters.',
+      caption: 'Messages given up, newest first',
+      message: 'Message',
+      customer: 'Customer',
+      lastError: 'Last error',
+      actions: 'Actions',
+      reason: 'Reason for sending again or discarding',
+      retry: 'Send message {id} again',
+      discard: 'Discard message {id}',
+      retried: 'message {id} is queued to send again',
+      discarded: 'message {id} is discarded',
+    },
     done: 'Done: {what}.',
   },
 } as const;

@@ -1,9 +1,13 @@
 import { errorEnvelope } from '@portal/contracts/call';
 import {
+  discardDeadLetterCall,
   getOperationsCall,
+  listDeadLettersCall,
+  retryDeadLetterCall,
   setFlagCall,
   setMaintenanceCall,
   setServiceAlertCall,
+  type DeadLetter,
   type OperationsState,
 } from '@portal/contracts/staff-content';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -61,8 +65,14 @@ export function OperationsPage() {
     Record<string, { defaultValue: string; weights: string[]; reason: string }>
   >({});
 
+  const [deadLetters, setDeadLetters] = useState<DeadLetter[] | null>(null);
+  const [deadReason, setDeadReason] = useState('');
+
   useEffect(() => {
     let live = true;
+    staffCall(listDeadLettersCall)
+      .then((answer) => live && setDeadLetters(answer.items))
+      .catch(() => live && setDeadLetters([]));
     staffCall(getOperationsCall)
       .then((answer) => live && setState(answer))
       .catch((error: unknown) => live && setFailed(failureText(error)));
@@ -86,6 +96,16 @@ export function OperationsPage() {
       setBusy(false);
     }
   };
+
+  const onDeadLetter = (id: string, retry: boolean) =>
+    void run(fillPlaceholders(retry ? t.deadLetters.retried : t.deadLetters.discarded, { id }), async () => {
+      await staffCall(retry ? retryDeadLetterCall : discardDeadLetterCall, {
+        params: { id },
+        body: { reason: deadReason },
+      });
+      setDeadLetters((all) => (all ?? []).filter((d) => d.id !== id));
+      return state;
+    });
 
   const onMaintenance = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -283,6 +303,68 @@ export function OperationsPage() {
             </form>
           );
         })}
+      </section>
+      <section aria-labelledby="dead-letters-heading">
+        <h2 id="dead-letters-heading">{t.deadLetters.title}</h2>
+        <p>{t.deadLetters.intro}</p>
+        {deadLetters === null ? null : deadLetters.length === 0 ? (
+          <p>{t.deadLetters.none}</p>
+        ) : (
+          <>
+            <TextField
+              id="dead-letter-reason"
+              label={t.deadLetters.reason}
+              hint={t.reasonHint}
+              value={deadReason}
+              width={30}
+              onChange={setDeadReason}
+            />
+            <div
+              className="staff-table-scroll"
+              role="region"
+              aria-labelledby="dead-letters-caption"
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+            >
+              <table className="staff-table">
+                <caption id="dead-letters-caption" className="staff-caption">
+                  {t.deadLetters.caption}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.deadLetters.message}</th>
+                    <th scope="col">{t.deadLetters.customer}</th>
+                    <th scope="col">{t.deadLetters.lastError}</th>
+                    <th scope="col">{t.deadLetters.actions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {deadLetters.map((d) => (
+                    <tr key={d.id}>
+                      <th scope="row">
+                        {d.id} · {d.channel} · {d.kind}
+                        <br />
+                        {ukDateTime(d.createdAt)}
+                      </th>
+                      <td>{d.customerId ?? ''}</td>
+                      <td>{d.lastError ?? ''}</td>
+                      <td>
+                        <div className="staff-actions">
+                          <Button variant="secondary" onClick={() => onDeadLetter(d.id, true)}>
+                            {fillPlaceholders(t.deadLetters.retry, { id: d.id })}
+                          </Button>
+                          <Button variant="warning" onClick={() => onDeadLetter(d.id, false)}>
+                            {fillPlaceholders(t.deadLetters.discard, { id: d.id })}
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
       </section>
     </>
   );
