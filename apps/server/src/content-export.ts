@@ -4,6 +4,7 @@
  * them and commit, so the files and the published content agree again (the next start then reports no
  * difference). Safe while the portal serves on PostgreSQL; on the embedded database, stop the portal first.
  */
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { exportPublishedContent } from './modules/content/content-export';
 import { defaultContentDir } from './modules/content/content.seed';
@@ -29,7 +30,13 @@ async function main() {
     await migrate(db);
     const prettier = await import('prettier').catch(() => undefined);
     const written = await exportPublishedContent(db, dir, async (json) =>
-      prettier ? prettier.format(json, { parser: 'json', ...(await prettier.resolveConfig(dir)) }) : json,
+      prettier
+        ? // The repository's own formatting (its Prettier settings), wherever the files are written.
+          prettier.format(json, {
+            ...(await prettier.resolveConfig(path.join(defaultContentDir, 'site-settings.json'))),
+            parser: 'json',
+          })
+        : json,
     );
     console.log(
       written.length === 0

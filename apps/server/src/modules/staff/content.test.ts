@@ -415,6 +415,9 @@ describe.each(isolatedDatabases())('content in the staff console on $name', ({ o
       await cp(defaultContentDir, dir, { recursive: true });
       const written = await exportPublishedContent(db, dir);
       expect(written).toEqual(expect.arrayContaining(['site-settings.json', 'feature-flags.json']));
+      // Files whose items were not changed are left as they are written.
+      expect(written).not.toContain('navigation.json');
+      expect(written.filter((f) => f.startsWith('modals/'))).toEqual([]);
       const file = JSON.parse(await readFile(path.join(dir, 'site-settings.json'), 'utf8')) as {
         serviceAlert: { title: string };
       };
