@@ -213,7 +213,9 @@ export function validateItem(item: Item, body: unknown, published: unknown): unk
       const alert = checked(serviceAlertItem, body);
       if (alert.startsAt && alert.endsAt && Date.parse(alert.endsAt) <= Date.parse(alert.startsAt))
         throw invalid({ endsAt: 'Must be after the start' });
-      return alert;
+      // No window is no key at all: the alert then reads as its file writes it.
+      const { startsAt, endsAt, ...words } = alert;
+      return { ...words, ...(startsAt ? { startsAt } : {}), ...(endsAt ? { endsAt } : {}) };
     }
     case 'maintenance':
       return checked(maintenanceItem, body);

@@ -284,6 +284,35 @@ describe.each(isolatedDatabases())('content in the staff console on $name', ({ o
     });
   });
 
+  it('shows the service alert only inside the window an operator gives it', async () => {
+    const from = new Date(t.clock.now().getTime() + 10 * 60_000).toISOString();
+    const until = new Date(t.clock.now().getTime() + 20 * 60_000).toISOString();
+    const res = await operator.post('/staff/api/operations/service-alert', {
+      visible: true,
+      startsAt: from,
+      endsAt: until,
+      reason: 'CHG-8 planned work',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(operationsState.parse(res.json()).serviceAlert).toMatchObject({ visible: true, showing: false });
+    expect((await customerSettings()).serviceAlert.visible).toBe(false);
+    t.clock.advance(11 * 60_000);
+    expect((await customerSettings()).serviceAlert.visible).toBe(true);
+    t.clock.advance(10 * 60_000);
+    expect((await customerSettings()).serviceAlert.visible).toBe(false);
+    operator = await staffConsole(t.app, staffOf.operator);
+    const hidden = await operator.post('/staff/api/operations/service-alert', {
+      visible: false,
+      reason: 'CHG-8 done',
+    });
+    expect(operationsState.parse(hidden.json()).serviceAlert).toMatchObject({
+      visible: false,
+      startsAt: null,
+    });
+    editor = await staffConsole(t.app, staffOf.editor);
+    publisher = await staffConsole(t.app, staffOf.publisher);
+  });
+
   it('changes an experiment’s weights (adding up to 1) and the definitions served follow', async () => {
     const bad = await operator.post('/staff/api/operations/flags', {
       key: 'login-intro-variant',
