@@ -12,7 +12,8 @@ import { expectConsoleScreen, signInToConsole, staff } from './support/staff-con
  * The journey changes what every customer sees, so it runs in a project of its own after the others
  * (playwright.config.ts). The portal here is one instance on the embedded database; a second instance on
  * a shared PostgreSQL database is shown by apps/server/src/modules/staff/content.test.ts and measured by
- * `npm run bench:content-live`.
+ * `npm run bench:content-live`. On its own: `npx playwright test -c e2e/playwright.config.ts
+ * e2e/staff-content.spec.ts --project site-wide --no-deps` (without --no-deps every other journey runs first).
  */
 
 const MESSAGE = 'Our phone lines are down this morning. You can still make a claim online.';
