@@ -229,6 +229,7 @@ export default tseslint.config(
       'apps/server/src/server.ts',
       'apps/server/src/import.ts',
       'apps/server/src/mfa-rekey.ts',
+      'apps/server/src/content-export.ts',
       'apps/server/src/integration-client.ts',
       'apps/server/src/module-map.ts',
       'apps/server/scripts/**',

@@ -18,6 +18,9 @@ export const staff = {
   agent: { name: 'Alex Morgan', email: 'alex.morgan@staff.example.co.uk' },
   senior: { name: 'Priya Shah', email: 'priya.shah@staff.example.co.uk' },
   auditor: { name: 'Tom Ellis', email: 'tom.ellis@staff.example.co.uk' },
+  editor: { name: 'Sam Carter', email: 'sam.carter@staff.example.co.uk' },
+  publisher: { name: 'Jo Hughes', email: 'jo.hughes@staff.example.co.uk' },
+  operator: { name: 'Ravi Patel', email: 'ravi.patel@staff.example.co.uk' },
 };
 
 /** Elements reaching past the right edge (those inside a region that scrolls on its own aside). */

@@ -132,7 +132,21 @@ async function isolatedPostgres(): Promise<Db> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   await adminExec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   isolated.names.push(name);
-  return openDb({ kind: 'postgres', url: databaseUrlOf(name), max: 4 });
+  const db = await openDb({ kind: 'postgres', url: databaseUrlOf(name), max: 4 });
+  urlOfDb.set(db, databaseUrlOf(name));
+  return db;
+}
+
+const urlOfDb = new WeakMap<Db, string>();
+
+/**
+ * The same database for a second instance: on PostgreSQL a pool of its own (its own connections and its
+ * own listening session, as another server would have); the embedded database is one process's, so the
+ * same one (a second app in this process).
+ */
+export async function sameDatabaseAgain(db: Db): Promise<Db> {
+  const url = urlOfDb.get(db);
+  return url ? openDb({ kind: 'postgres', url, max: 4 }) : db;
 }
 
 /** Drops the databases `isolatedDatabases` made in this file (call in afterAll, after closing them). */

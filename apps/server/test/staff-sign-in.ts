@@ -9,6 +9,9 @@ export const staffOf = {
   agent: demoStaff[0],
   'senior-agent': demoStaff[1],
   auditor: demoStaff[2],
+  editor: demoStaff[3],
+  publisher: demoStaff[4],
+  operator: demoStaff[5],
 } as const;
 
 /** A browser's cookies for inject: name to value, whatever the path (the paths here do not overlap). */

@@ -33,7 +33,7 @@ export type IntegrationScope = (typeof integrationScopes)[number];
  * finds and helps customers, a senior agent also removes second factors and changes an email, an
  * auditor reads a customer's audit trail and nothing else.
  */
-export const staffRoles = ['agent', 'senior-agent', 'auditor'] as const;
+export const staffRoles = ['agent', 'senior-agent', 'auditor', 'editor', 'publisher', 'operator'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

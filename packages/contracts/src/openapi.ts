@@ -13,6 +13,7 @@ import {
 import './index';
 import './integration/index';
 import './staff';
+import './staff-content';
 
 /**
  * The OpenAPI 3.1 document of every call defined with `defineCall`, built from zod's own JSON Schema

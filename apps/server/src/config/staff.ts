@@ -18,6 +18,9 @@ const defaultRoleGroups: Record<StaffRole, string[]> = {
   agent: ['portal-agents'],
   'senior-agent': ['portal-senior-agents'],
   auditor: ['portal-auditors'],
+  editor: ['portal-editors'],
+  publisher: ['portal-publishers'],
+  operator: ['portal-operators'],
 };
 
 export const staffVariables = z.object({
@@ -57,6 +60,11 @@ export const staffVariables = z.object({
    * the agent role can look at any customer's account without the customer present (docs/operations.md).
    */
   STAFF_SHARED_VIEW_CODE: z.enum(['required', 'off']).default('required'),
+  /**
+   * Whether an editor may publish a change they made themselves (issue 42): `false` by default, four eyes
+   * (an editor's change is published by another member with the publisher role).
+   */
+  STAFF_CONTENT_SELF_PUBLISH: z.enum(['true', 'false']).default('false'),
 });
 type StaffValues = z.infer<typeof staffVariables> & NodeEnv;
 
@@ -78,6 +86,8 @@ export interface StaffConfig {
     searchLimit: number;
     /** Whether a shared view needs the customer's code (STAFF_SHARED_VIEW_CODE). */
     sharedViewCode: 'required' | 'off';
+    /** Whether whoever changed a content item may also publish it (STAFF_CONTENT_SELF_PUBLISH). */
+    contentSelfPublish: boolean;
   };
 }
 
@@ -93,10 +103,18 @@ function roleGroupsOf(json: string | undefined): Record<StaffRole, readonly stri
   const result = schema.safeParse(parsed);
   if (!result.success) {
     throw new ConfigError(
-      `Invalid configuration: STAFF_ROLE_GROUPS: expected {"agent":[...],"senior-agent":[...],"auditor":[...]}`,
+      `Invalid configuration: STAFF_ROLE_GROUPS: expected {"agent":[...],"senior-agent":[...],"auditor":[...],"editor":[...],"publisher":[...],"operator":[...]}`,
     );
   }
-  return { agent: [], 'senior-agent': [], auditor: [], ...result.data };
+  return {
+    agent: [],
+    'senior-agent': [],
+    auditor: [],
+    editor: [],
+    publisher: [],
+    operator: [],
+    ...result.data,
+  };
 }
 
 export function staffConfig(e: StaffValues, modules: ReadonlySet<ModuleName>): StaffConfig {
@@ -137,6 +155,7 @@ export function staffConfig(e: StaffValues, modules: ReadonlySet<ModuleName>): S
       maxMs: e.STAFF_SESSION_MAX_HOURS * 3_600_000,
       searchLimit: e.STAFF_SEARCHES_PER_10_MINUTES,
       sharedViewCode: e.STAFF_SHARED_VIEW_CODE,
+      contentSelfPublish: e.STAFF_CONTENT_SELF_PUBLISH === 'true',
     },
   };
 }

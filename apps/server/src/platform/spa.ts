@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { normaliseContentPath } from '@portal/contracts/content/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mountPrefix, moduleNames, type Config } from '../config';
+import { CONTENT_PREVIEW_PARAM, contentPreviewOf } from './content-preview';
 import { sendError } from './errors';
 import { buildPageInitSettings } from './page-init';
 import { PrecompressedBody } from './precompressed';
@@ -468,6 +469,42 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     }
   }
 
+  /**
+   * A content draft's preview (issue 42, platform/content-preview.ts): the customers' SPA with the draft's
+   * public content in it, never cached, and framed only by this origin's pages (the console shows it at a
+   * phone's and a desktop's width). Undefined when the address asks for no preview; a token that is not
+   * live answers 404.
+   */
+  async function previewAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    index: Index,
+    requestPath: string,
+  ): Promise<FastifyReply | undefined> {
+    const query = request.url.includes('?') ? new URLSearchParams(request.url.split('?')[1]) : undefined;
+    const token = query?.get(CONTENT_PREVIEW_PARAM);
+    if (!token) return undefined;
+    const port = contentPreviewOf(app.ctx);
+    const payload = port ? await port(token, requestPath) : null;
+    if (!payload) return sendError(request, reply, 404, 'NOT_FOUND', 'This preview has ended.');
+    const csp = reply.getHeader('Content-Security-Policy');
+    if (typeof csp === 'string')
+      reply.header(
+        'Content-Security-Policy',
+        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+    reply.header('X-Frame-Options', 'SAMEORIGIN').header('Cache-Control', 'no-store');
+    const html = withPublicContent(
+      variantHtml(
+        index,
+        { type: payload.page.type, experiments: payload.page.experiments.length > 0 },
+        { contentCalls: false },
+      ),
+      payload,
+    );
+    return reply.type('text/html; charset=utf-8').send(html);
+  }
+
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const page = await indexHtml();
     if (!page) {
@@ -480,6 +517,8 @@ export async function installSpa(app: FastifyInstance, config: Config) {
       );
     }
     const requestPath = request.url.split('?')[0] ?? '/';
+    const preview = await previewAnswer(request, reply, page, requestPath);
+    if (preview !== undefined) return preview;
     const prepared = await preparedPageAt(requestPath);
     reply.header('Cache-Control', 'no-cache');
     // An address nobody has a page for: a 404, with the not-found page as the SPA would show it.

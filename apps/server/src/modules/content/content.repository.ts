@@ -76,3 +76,11 @@ export async function setSourceFingerprint(db: Queryable, fingerprint: string, n
     [fingerprint, now],
   );
 }
+
+/**
+ * Forgets which files were seeded last, so the next start reads them again (and reports where one says
+ * something else than what was just published from the console).
+ */
+export async function forgetSourceFingerprint(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM content_source');
+}

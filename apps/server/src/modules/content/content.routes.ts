@@ -13,8 +13,11 @@ import { route, SENT, type Sent } from '../../platform/route';
 import { defaultContentDir, mediaFileName } from './content.seed';
 import type { ContentService, PreparedBody } from './content.service';
 
-/** Content is the same for everyone and changes rarely: browsers and CDNs may keep it a minute. */
-const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/**
+ * Content is the same for everyone, and a publish must reach customers within seconds (issue 42): browsers
+ * and CDNs may keep it but ask again each time, and its ETag makes the unchanged answer a 304.
+ */
+const CACHE_CONTROL = 'public, no-cache';
 const MEDIA_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Longest query string accepted: a 2 KB relative URL, percent-encoded, plus room for other parameters. */

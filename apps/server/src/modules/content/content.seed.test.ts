@@ -10,10 +10,10 @@ import {
   ContentFileError,
   defaultContentDir,
   loadContentFiles,
-  seedContentIfChanged,
   writeContent,
   type ContentBundle,
 } from './content.seed';
+import { seedContentIfChanged } from './editorial';
 
 /** The page paths agreed with the other engineers: each must exist with this type. */
 const agreedPages: Record<string, string> = {

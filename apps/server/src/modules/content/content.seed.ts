@@ -16,15 +16,8 @@ import {
   type SiteSettings,
 } from '@portal/contracts/content';
 import { repoRoot } from '../../config';
-import type { PlatformContext } from '../../platform/module';
 import type { Queryable } from '../../platform/db';
-import {
-  deleteContentExcept,
-  getSourceFingerprint,
-  setSourceFingerprint,
-  upsertContent,
-  type ContentKind,
-} from './content.repository';
+import { deleteContentExcept, upsertContent, type ContentKind } from './content.repository';
 
 /** Where the content files live: `content/` at the repository root. */
 export const defaultContentDir = path.join(repoRoot, 'content');
@@ -36,7 +29,7 @@ const spaOnlyPaths = new Set(['/']);
 export const mediaPathPrefix = '/api/v1/content/media/';
 
 /** The five modal files merged into site settings, by file name. */
-const modalKeys = [
+export const modalKeys = [
   'logOutModalWindowBlock',
   'welcomeModalWindowBlock',
   'welcomeBackWindowBlock',
@@ -199,7 +192,7 @@ function sitePaths(value: unknown): string[] {
 }
 
 /** Consistency of the whole set; returns the problems found. */
-function crossCheck(bundle: ContentBundle, dir: string): string[] {
+export function crossCheck(bundle: ContentBundle, dir: string): string[] {
   const problems: string[] = [];
   const urls = new Set(bundle.pages.map((p) => p.url));
   const checkLinks = (value: unknown, where: string) => {
@@ -288,57 +281,4 @@ export async function writeContent(tx: Queryable, bundle: ContentBundle, now: Da
     bundle.pages.map((p) => p.url),
   );
   return { pages: bundle.pages.length, written, removed };
-}
-
-/**
- * Loads `content/` into the content store in one transaction: validates every file, upserts what
- * changed and removes pages whose files were deleted. Idempotent: a second run writes nothing.
- * Invalid files stop it before anything is written.
- */
-export async function seedContent(
-  ctx: PlatformContext,
-  dir: string = defaultContentDir,
-): Promise<SeedResult> {
-  const [bundle, fingerprint] = await Promise.all([loadContentFiles(dir), contentFingerprint(dir)]);
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const result = await writeContent(tx, bundle, now);
-    await setSourceFingerprint(tx, fingerprint, now);
-    return result;
-  });
-}
-
-/**
- * The start-up seed: loads content/ only when its files differ from those last seeded. Reading and
- * validating every file is most of a start's seeding time, and at most starts nothing has changed.
- * (An explicit `seedContent` always runs in full, restoring rows edited by hand in the database.)
- */
-export async function seedContentIfChanged(
-  ctx: PlatformContext,
-  dir: string = defaultContentDir,
-): Promise<SeedResult | 'unchanged'> {
-  const fingerprint = await contentFingerprint(dir);
-  if ((await getSourceFingerprint(ctx.db)) === fingerprint) return 'unchanged';
-  return seedContent(ctx, dir);
-}
-
-/** A hash of every file under the content directory: its path relative to it and its bytes. */
-async function contentFingerprint(dir: string): Promise<string> {
-  const hash = createHash('sha256');
-  const walk = async (sub: string): Promise<void> => {
-    const entries = (await readdir(path.join(dir, sub), { withFileTypes: true })).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    );
-    for (const entry of entries) {
-      const rel = path.posix.join(sub, entry.name);
-      if (entry.isDirectory()) await walk(rel);
-      else if (entry.isFile())
-        hash
-          .update(`${rel}\0`)
-          .update(await readFile(path.join(dir, rel)))
-          .update('\0');
-    }
-  };
-  await walk('');
-  return hash.digest('base64url');
 }

@@ -13,11 +13,20 @@ import { mountPrefix } from '../../config';
 import { HttpError } from '../../platform/errors';
 import type { PlatformContext } from '../../platform/module';
 import { PrecompressedBody } from '../../platform/precompressed';
-import { listContent } from './content.repository';
-import { mediaPathPrefix, seedContent, type SeedResult } from './content.seed';
+import { applySchedule } from './content-items';
+import { listContent, type ContentRow } from './content.repository';
+import { mediaPathPrefix, type ContentBundle, type SeedResult } from './content.seed';
+import { seedContent } from './editorial';
+import { CONTENT_CHANNEL, currentRevision } from './editorial.repository';
 
-/** How long an instance reuses what it read from the store; a seed on this instance clears it at once. */
+/**
+ * How long an instance reuses what it read from the store at most. A publish on any instance reaches it
+ * sooner: announced as it commits (PostgreSQL's LISTEN), and the store's revision is read every
+ * CONTENT_CHECK_MS in case an announcement was missed (issue 42: live everywhere within 5 seconds).
+ */
 export const CONTENT_CACHE_MS = 30_000;
+/** How often each instance reads the store's revision (one row). */
+const CONTENT_CHECK_MS = 2_000;
 
 /** A ready HTTP answer: the value, and its JSON with compressed copies and ETag, made once per cache load. */
 export interface PreparedBody<T> {
@@ -44,10 +53,27 @@ export interface ContentService {
   seed(): Promise<SeedResult>;
   /** Forgets the cached content so the next read comes from the store. */
   invalidate(): void;
+  /**
+   * Follows publishes made on any instance: listens for their announcement and reads the store's revision
+   * every CONTENT_CHECK_MS, forgetting the cached content when it moved on. Answers a function that stops.
+   */
+  followPublishes(): Promise<() => Promise<void>>;
+  /**
+   * The public content of a page as it would be with `bundle` published (a preview of a draft): the
+   * settings, the navigation and the page at `path`, prepared as the store's are. Null: no page there.
+   */
+  publicContentOf(
+    bundle: ContentBundle,
+    path: string,
+  ): Promise<{ settings: SiteSettings; navigation: Navigation; page: PageContent } | null>;
 }
 
 interface Snapshot {
   loadedAt: number;
+  /** The store's revision when it was read. */
+  revision: number;
+  /** When an operator's schedule changes what it says (the alert's window, maintenance's end). */
+  changesAt: number | null;
   settings: PreparedBody<SiteSettings[]>;
   settingsErrorContext: PreparedBody<SiteSettings[]>;
   navigation: PreparedBody<Navigation>;
@@ -132,12 +158,22 @@ export function createContentService(ctx: PlatformContext): ContentService {
   let generation = 0;
 
   async function load(): Promise<Snapshot> {
-    const rows = await listContent(ctx.db);
-    const one = (kind: string) => rows.find((r) => r.kind === kind)?.body;
+    const revision = await currentRevision(ctx.db);
+    return build(await listContent(ctx.db), revision);
+  }
 
-    const phone = phoneOf(one('settings'));
+  function build(rows: Pick<ContentRow, 'kind' | 'body'>[], revision: number): Snapshot {
+    const nowMs = ctx.clock.now().getTime();
+    const one = (kind: string) => rows.find((r) => r.kind === kind)?.body;
+    const stored = one('settings');
+    const scheduled =
+      stored && typeof stored === 'object'
+        ? applySchedule(stored as Record<string, unknown>, nowMs)
+        : { settings: stored, nextChangeMs: null };
+
+    const phone = phoneOf(scheduled.settings);
     const filled = (body: unknown) => fillPhone(rewriteMedia(body, mediaBase), phone);
-    const settingsParsed = siteSettings.safeParse(filled(one('settings')));
+    const settingsParsed = siteSettings.safeParse(filled(scheduled.settings));
     const navParsed = navigation.safeParse(filled(one('navigation')));
     const flagsParsed = featureDefinitions.safeParse(one('feature_flags'));
     if (!settingsParsed.success || !navParsed.success || !flagsParsed.success) throw unavailable();
@@ -151,7 +187,9 @@ export function createContentService(ctx: PlatformContext): ContentService {
       if (parsed.success) pages.set(normaliseContentPath(parsed.data.url), prepare(parsed.data));
     }
     return {
-      loadedAt: ctx.clock.now().getTime(),
+      loadedAt: nowMs,
+      revision,
+      changesAt: scheduled.nextChangeMs,
       settings: prepare([{ ...settings, isErrorContext: false }]),
       settingsErrorContext: prepare([{ ...settings, isErrorContext: true }]),
       navigation: prepare(navParsed.data),
@@ -161,7 +199,13 @@ export function createContentService(ctx: PlatformContext): ContentService {
   }
 
   async function snapshot(): Promise<Snapshot> {
-    if (cached && ctx.clock.now().getTime() - cached.loadedAt < CONTENT_CACHE_MS) return cached;
+    const nowMs = ctx.clock.now().getTime();
+    if (
+      cached &&
+      nowMs - cached.loadedAt < CONTENT_CACHE_MS &&
+      (cached.changesAt === null || nowMs < cached.changesAt)
+    )
+      return cached;
     if (!loading) {
       const startedIn = generation;
       const current: Promise<Snapshot> = load()
@@ -220,6 +264,46 @@ export function createContentService(ctx: PlatformContext): ContentService {
       generation++;
       cached = undefined;
       loading = undefined;
+    },
+    async followPublishes() {
+      // Forgets the content when the store has moved past what this instance holds.
+      const seen = (revision: number) => {
+        if (cached && revision !== cached.revision) service.invalidate();
+      };
+      const unlisten = await ctx.db.listen?.(
+        CONTENT_CHANNEL,
+        (payload) => seen(Number(payload)),
+        () => service.invalidate(),
+      );
+      let checking = false;
+      const timer = setInterval(() => {
+        if (checking || !cached) return;
+        checking = true;
+        currentRevision(ctx.db)
+          .then(seen)
+          // The store unreadable for a moment: the next check, or the cache's own end, catches up.
+          .catch(() => undefined)
+          .finally(() => {
+            checking = false;
+          });
+      }, CONTENT_CHECK_MS);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await unlisten?.();
+      };
+    },
+    async publicContentOf(bundle, path) {
+      const rows = [
+        { kind: 'settings', body: bundle.settings },
+        { kind: 'navigation', body: bundle.navigation },
+        { kind: 'feature_flags', body: bundle.featureFlags },
+        ...bundle.pages.map((page) => ({ kind: 'page', body: page })),
+      ] as Pick<ContentRow, 'kind' | 'body'>[];
+      const snap = build(rows, -1);
+      const page = snap.pages.get(normaliseContentPath(path))?.value;
+      const [settings] = snap.settings.value;
+      return page && settings ? { settings, navigation: snap.navigation.value, page } : null;
     },
   };
   return service;

@@ -40,6 +40,24 @@ export const demoStaff = [
     email: 'tom.ellis@staff.example.co.uk',
     groups: ['portal-auditors'],
   },
+  {
+    sub: 'stand-in-editor',
+    name: 'Sam Carter',
+    email: 'sam.carter@staff.example.co.uk',
+    groups: ['portal-editors'],
+  },
+  {
+    sub: 'stand-in-publisher',
+    name: 'Jo Hughes',
+    email: 'jo.hughes@staff.example.co.uk',
+    groups: ['portal-publishers'],
+  },
+  {
+    sub: 'stand-in-operator',
+    name: 'Ravi Patel',
+    email: 'ravi.patel@staff.example.co.uk',
+    groups: ['portal-operators'],
+  },
 ] as const;
 
 const CODE_TTL_MS = 10 * 60_000;

@@ -218,3 +218,56 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
       log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'message queue: pass failed'),
   });
 }
+
+/** A message given up, as the operator's console lists it: no recipient and no body (issue 42). */
+export interface DeadLetter {
+  id: string;
+  channel: OutboundMessage['channel'];
+  kind: string;
+  customerId: string | null;
+  createdAt: Date;
+  attempts: number;
+  lastError: string | null;
+}
+
+/** The dead letters, newest first (at most `limit`). */
+export async function listDeadLetters(q: Queryable, limit: number): Promise<DeadLetter[]> {
+  const { rows } = await q.query<{
+    id: string | number;
+    channel: OutboundMessage['channel'];
+    kind: string;
+    customer_id: string | null;
+    created_at: Date;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    `SELECT id, channel, kind, customer_id, created_at, attempts, last_error FROM message_queue
+      WHERE status = 'dead' ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    channel: r.channel,
+    kind: r.kind,
+    customerId: r.customer_id,
+    createdAt: new Date(r.created_at),
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+  }));
+}
+
+/** Sends a dead letter again from now, with its attempts counted afresh. False: no such dead letter. */
+export async function retryDeadLetter(q: Queryable, id: string, now: Date): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE message_queue SET status = 'pending', attempts = 0, next_attempt_at = $2, locked_until = NULL
+      WHERE id = $1 AND status = 'dead'`,
+    [id, now],
+  );
+  return rowCount > 0;
+}
+
+/** Discards a dead letter (its row, with the recipient and body, goes). False: no such dead letter. */
+export async function discardDeadLetter(q: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await q.query(`DELETE FROM message_queue WHERE id = $1 AND status = 'dead'`, [id]);
+  return rowCount > 0;
+}

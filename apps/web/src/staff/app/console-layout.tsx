@@ -9,6 +9,7 @@ import { useConsoleTitle } from '../content/use-console-title';
 import { consolePaths } from '../lib/paths';
 import { readSession, signOutOfConsole, useConsoleSession } from '../session/staff-session';
 import { ConsoleHeader, MAIN_ID } from './console-header';
+import { ConsoleNav } from './console-nav';
 import { IdleWarning } from './idle-warning';
 
 /** On every page change after the first: focus on the new page's heading (or main), as the portal does. */
@@ -78,6 +79,7 @@ export function ConsoleLayout() {
   return (
     <div className="app staff">
       <ConsoleHeader session={session} onSignOut={() => void signOut()} signingOut={signingOut.busy} />
+      <ConsoleNav session={session} />
       <main id={MAIN_ID} className="main staff-main" tabIndex={-1}>
         <div className="container">
           {signingOut.failed > 0 ? (

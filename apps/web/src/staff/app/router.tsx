@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { FindCustomerPage } from '../features/find-customer/find-customer-page';
 import { ConsoleLayout } from './console-layout';
+import { ConsoleHome } from './console-nav';
 import { NotFoundPage, RouteErrorPage, SignedOutPage } from './other-pages';
 
 /** Where the server serves the console (apps/server/src/platform/spa.ts). */
@@ -16,7 +16,7 @@ export const consoleRoutes: RouteObject[] = [
     element: <ConsoleLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <FindCustomerPage /> },
+      { index: true, element: <ConsoleHome /> },
       {
         path: 'customers/:customerId',
         lazy: () =>
@@ -28,6 +28,22 @@ export const consoleRoutes: RouteObject[] = [
         path: 'customers/:customerId/audit-trail',
         lazy: () =>
           import('../features/audit-trail/audit-trail-page').then((m) => ({ Component: m.AuditTrailPage })),
+      },
+      // The site's content and the operator's switches (issue 42), each loaded when opened.
+      {
+        path: 'content',
+        lazy: () =>
+          import('../features/content/content-list-page').then((m) => ({ Component: m.ContentListPage })),
+      },
+      {
+        path: 'content/:itemId',
+        lazy: () =>
+          import('../features/content/content-item-page').then((m) => ({ Component: m.ContentItemPage })),
+      },
+      {
+        path: 'operations',
+        lazy: () =>
+          import('../features/operations/operations-page').then((m) => ({ Component: m.OperationsPage })),
       },
       { path: '*', element: <NotFoundPage /> },
     ],
