@@ -269,6 +269,43 @@ for (const { name, open } of isolatedDatabases())
       expect(statuses(results)).toEqual(['refused EMAIL_IN_USE', 'updated', 'updated']);
     });
 
+    it('answers a re-sent line by its text only while nothing else has written its record since', async () => {
+      const lines = [
+        customer('C3100040', 1),
+        policy('310X0000040', 1, 'C3100040'),
+        policy('310X0000041', 1, 'C3100040'),
+      ];
+      expect(statuses(await both(lines))).toEqual(['created', 'created', 'created']);
+      // The same content in another order of keys is checked again, and is the same.
+      const { version, ...rest } = customer('C3100040', 1).record;
+      const reordered = { record: { ...rest, version }, key: 'C3100040', type: 'customer' };
+      expect(statuses(await both([...lines, reordered]))).toEqual([
+        'unchanged',
+        'unchanged',
+        'unchanged',
+        'unchanged',
+      ]);
+      // A newer version written by the single-record call, or removed: the old line is stale now.
+      for (const [t, token] of [
+        [whole, tokens.whole],
+        [single, tokens.single],
+      ] as const) {
+        const put = await t.app.inject({
+          method: 'PUT',
+          url: '/integration/v1/policies/310X0000041',
+          headers: bearer(token),
+          payload: policy('310X0000041', 2, 'C3100040').record,
+        });
+        expect(put.json()).toMatchObject({ status: 'updated' });
+      }
+      expect(statuses(await both([remove('policy', '310X0000040', 2), ...lines]))).toEqual([
+        'removed',
+        'unchanged',
+        'refused STALE_VERSION',
+        'refused STALE_VERSION',
+      ]);
+    });
+
     it('answers unchanged for every line of the same file sent again', async () => {
       const lines = [
         customer('C3100030', 1),

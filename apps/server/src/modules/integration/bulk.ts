@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { IntegrationScope } from '@portal/contracts/call';
@@ -133,6 +134,8 @@ interface Item {
   type: string;
   key: string;
   resource: IntegrationResource;
+  /** The SHA-256 of the line's text. */
+  lineDigest: string;
   /** The upsert's record (version included), or undefined for a removal. */
   record?: { version: SourceVersion };
   version: SourceVersion;
@@ -141,18 +144,37 @@ interface Item {
   digest?: string;
 }
 
-const isItem = (p: BulkLineResult | Item): p is Item => 'resource' in p;
+/**
+ * An upsert checked up to its key, its record not yet: the record is checked only when the line is not
+ * the very text that wrote the version held (then it is `unchanged` whatever a check would find).
+ */
+interface Unchecked {
+  line: number;
+  type: string;
+  key: string;
+  resource: IntegrationResource;
+  lineDigest: string;
+  sent: unknown;
+}
+
+type Prepared = BulkLineResult | Item | Unchecked;
+
+const isResult = (p: Prepared): p is BulkLineResult => !('resource' in p);
+const isUnchecked = (p: Prepared): p is Unchecked => 'sent' in p;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * Checks one line as the single-record call would (nothing read from the database): the item to apply,
- * the refused result, or undefined for a blank line.
+ * Checks one line as the single-record call would, up to the record of an upsert (nothing read from the
+ * database): the removal to apply, the upsert whose record is still to check, the refused result, or
+ * undefined for a blank line.
  */
 function prepareLine(
   ctx: IntegrationContext,
   number: number,
   text: string,
   scopes: ReadonlySet<string> | 'all',
-): BulkLineResult | Item | undefined {
+): Prepared | undefined {
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
@@ -194,43 +216,43 @@ function prepareLine(
   }
   try {
     const key = parseInput(resource.key, line.key, 'params');
-    if (line.op === 'remove') {
-      if (line.version === undefined) {
-        throw new HttpError(400, 'BAD_REQUEST', 'A removal needs the version.', { version: 'Required' });
-      }
-      return {
-        line: number,
-        type: line.type,
-        key,
-        resource,
-        version: line.version,
-        order: versionOrder(line.version),
-      };
+    const found = { line: number, type: line.type, key, resource, lineDigest: sha256(text) };
+    if (line.op !== 'remove') return { ...found, sent: line.record };
+    if (line.version === undefined) {
+      throw new HttpError(400, 'BAD_REQUEST', 'A removal needs the version.', { version: 'Required' });
     }
-    let record: { version: SourceVersion };
-    try {
-      record = parseInput(resource.record, line.record, 'body');
-    } catch (error) {
-      if (error instanceof HttpError) {
-        throw new HttpError(400, 'BAD_REQUEST', 'The record is not valid.', prefixed(error, 'record'));
-      }
-      throw error;
-    }
-    const { version, ...content } = record;
-    return {
-      line: number,
-      type: line.type,
-      key,
-      resource,
-      record,
-      version,
-      order: versionOrder(version),
-      digest: contentSha256(content),
-    };
+    return { ...found, version: line.version, order: versionOrder(line.version) };
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
     return refusal(number, ids, error);
   }
+}
+
+/** Checks an upsert's record: the item to apply, or the refused result. */
+function checkRecord(u: Unchecked): Item | BulkLineResult {
+  let record: { version: SourceVersion };
+  try {
+    record = parseInput(u.resource.record, u.sent, 'body');
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return refusal(
+      u.line,
+      { type: u.type, key: u.key },
+      new HttpError(400, 'BAD_REQUEST', 'The record is not valid.', prefixed(error, 'record')),
+    );
+  }
+  const { version, ...content } = record;
+  return {
+    line: u.line,
+    type: u.type,
+    key: u.key,
+    resource: u.resource,
+    lineDigest: u.lineDigest,
+    record,
+    version,
+    order: versionOrder(version),
+    digest: contentSha256(content),
+  };
 }
 
 /** The version a record is held at, as the batch has it so far. */
@@ -239,6 +261,8 @@ interface Held {
   order: number;
   digest: string | null;
   removed: boolean;
+  /** The SHA-256 of the bulk line that wrote it in a set, or null. */
+  line: string | null;
 }
 
 const recordId = (type: string, key: string) => `${type}:${key}`;
@@ -247,7 +271,10 @@ const recordId = (type: string, key: string) => `${type}:${key}`;
  * Takes the lock of every record the lines name (the advisory lock each single-record write takes, in
  * one statement, in a fixed order so two loads cannot deadlock) and reads the versions held.
  */
-async function lockAndRead(tx: Queryable, items: readonly Item[]): Promise<Map<string, Held>> {
+async function lockAndRead(
+  tx: Queryable,
+  items: ReadonlyArray<Item | Unchecked>,
+): Promise<Map<string, Held>> {
   const held = new Map<string, Held>();
   if (items.length === 0) return held;
   const locks = [...new Set(items.map((i) => `integration:${i.type}:${i.key}`))].sort();
@@ -264,8 +291,10 @@ async function lockAndRead(tx: Queryable, items: readonly Item[]): Promise<Map<s
     version_order: string | number;
     content_sha256: string | null;
     removed: boolean;
+    line_sha256: string | null;
   }>(
-    `SELECT record_type, record_key, version, version_order, content_sha256, removed FROM integration_record
+    `SELECT record_type, record_key, version, version_order, content_sha256, removed, line_sha256
+       FROM integration_record
       WHERE (record_type, record_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
     [[...distinct.values()].map((i) => i.type), [...distinct.values()].map((i) => i.key)],
   );
@@ -275,9 +304,22 @@ async function lockAndRead(tx: Queryable, items: readonly Item[]): Promise<Map<s
       order: Number(row.version_order),
       digest: row.content_sha256,
       removed: row.removed,
+      line: row.line_sha256,
     });
   }
   return held;
+}
+
+/** The line digests held of the records, read outside any transaction: a hint, checked again under the lock. */
+async function linesHeld(db: Queryable, items: readonly Unchecked[]): Promise<Map<string, string>> {
+  if (items.length === 0) return new Map();
+  const { rows } = await db.query<{ record_type: string; record_key: string; line_sha256: string }>(
+    `SELECT record_type, record_key, line_sha256 FROM integration_record
+      WHERE (record_type, record_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+        AND line_sha256 IS NOT NULL AND NOT removed`,
+    [items.map((i) => i.type), items.map((i) => i.key)],
+  );
+  return new Map(rows.map((r) => [recordId(r.record_type, r.record_key), r.line_sha256]));
 }
 
 /**
@@ -308,14 +350,26 @@ function decide(
 }
 
 /** The version held once a line's result is in. */
-function heldAfter(item: Item, result: BulkLineResult, before: Held | undefined): Held | undefined {
+function heldAfter(
+  item: Item,
+  result: BulkLineResult,
+  before: Held | undefined,
+  inSet: boolean,
+): Held | undefined {
   if (result.status === 'created' || result.status === 'updated') {
-    return { version: item.version, order: item.order, digest: item.digest ?? null, removed: false };
+    return {
+      version: item.version,
+      order: item.order,
+      digest: item.digest ?? null,
+      removed: false,
+      line: inSet ? item.lineDigest : null,
+    };
   }
-  if (result.status === 'removed')
-    return { version: item.version, order: item.order, digest: null, removed: true };
+  if (result.status === 'removed') {
+    return { version: item.version, order: item.order, digest: null, removed: true, line: null };
+  }
   if (result.status === 'unchanged' && before?.removed && item.order > before.order) {
-    return { ...before, version: item.version, order: item.order };
+    return { ...before, version: item.version, order: item.order, line: null };
   }
   return before;
 }
@@ -394,6 +448,7 @@ async function writeSet(
       ...ids,
       version: item.version,
       contentSha256: item.digest!,
+      lineSha256: item.lineDigest,
       customerId: await item.resource.customerOf(tx, item.key, item.record!),
       status,
     });
@@ -414,16 +469,18 @@ async function writeSet(
 async function applyBatch(
   ctx: IntegrationContext,
   tx: Queryable,
-  prepared: ReadonlyArray<BulkLineResult | Item>,
+  prepared: readonly Prepared[],
   actor: IntegrationActor,
 ): Promise<BulkLineResult[]> {
-  const items = prepared.filter(isItem);
-  const held = await lockAndRead(tx, items);
+  const held = await lockAndRead(
+    tx,
+    prepared.filter((p): p is Item | Unchecked => !isResult(p)),
+  );
   const results = new Map<number, BulkLineResult>();
-  const settle = (item: Item, result: BulkLineResult) => {
+  const settle = (item: Item, result: BulkLineResult, inSet = false) => {
     results.set(item.line, result);
     const id = recordId(item.type, item.key);
-    const after = heldAfter(item, result, held.get(id));
+    const after = heldAfter(item, result, held.get(id), inSet);
     if (after) held.set(id, after);
   };
   let pending: Item[] = [];
@@ -444,15 +501,37 @@ async function applyBatch(
       for (const item of set) settle(item, await applyOne(ctx, tx, item, actor));
       return;
     }
-    set.forEach((item, n) => settle(item, written[n]!));
+    set.forEach((item, n) => settle(item, written[n]!, true));
   };
-  for (const p of prepared) {
-    if (!isItem(p)) {
-      results.set(p.line, p);
+  for (const next of prepared) {
+    if (isResult(next)) {
+      results.set(next.line, next);
       continue;
     }
-    const id = recordId(p.type, p.key);
+    const id = recordId(next.type, next.key);
     if (pendingIds.has(id)) await flush();
+    let p: Item;
+    if (isUnchecked(next)) {
+      // The very line that wrote the version held, nothing written since: unchanged, as the full check
+      // would find (the same version, the same content).
+      const h = held.get(id);
+      if (h && !h.removed && h.line === next.lineDigest) {
+        results.set(next.line, {
+          line: next.line,
+          type: next.type,
+          key: next.key,
+          status: 'unchanged',
+          version: h.version,
+        });
+        continue;
+      }
+      const checked = checkRecord(next);
+      if (isResult(checked)) {
+        results.set(next.line, checked);
+        continue;
+      }
+      p = checked;
+    } else p = next;
     const decided = decide(p, held.get(id), actor);
     if (decided === 'set') {
       pending.push(p);
@@ -507,11 +586,28 @@ export async function* bulkLoad(
     return p ? [p] : [];
   };
   // In slices, giving way between them: the batch in flight has its statements sent meanwhile.
+  const giveWay = () => new Promise((resolve) => setImmediate(resolve));
   const prepare = async (lines: RawLine[]) => {
-    const prepared: Array<BulkLineResult | Item> = [];
+    const prepared: Prepared[] = [];
     for (let at = 0; at < lines.length; at += PREPARE_SLICE) {
-      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (at > 0) await giveWay();
       for (const raw of lines.slice(at, at + PREPARE_SLICE)) prepared.push(...prepareOne(raw));
+    }
+    // The embedded database runs in this thread, so nothing overlaps: each record is checked in the
+    // transaction, and only if its line is not the one that wrote the version held.
+    if (ctx.db.kind === 'pglite') return prepared;
+    // Here the records are checked now, beside the batch in flight, except those whose line is, as far as
+    // can be seen outside the transaction, the one that wrote the version held (the transaction checks
+    // again, under the lock, and checks the record after all if it is not).
+    const written = await linesHeld(ctx.db, prepared.filter(isUnchecked));
+    for (let at = 0; at < prepared.length; at += PREPARE_SLICE) {
+      await giveWay();
+      for (let i = at; i < Math.min(prepared.length, at + PREPARE_SLICE); i += 1) {
+        const p = prepared[i]!;
+        if (isUnchecked(p) && written.get(recordId(p.type, p.key)) !== p.lineDigest) {
+          prepared[i] = checkRecord(p);
+        }
+      }
     }
     return prepared;
   };

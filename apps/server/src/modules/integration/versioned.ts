@@ -106,7 +106,7 @@ async function record(
     `INSERT INTO integration_record (record_type, record_key, version, version_order, content_sha256, removed,
                                      customer_id, client_id, updated_at)
      VALUES ($1, $2, $3::jsonb, $4, $5::text, $5::text IS NULL, $6, $7, $8)
-     ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version,
+     ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version, line_sha256 = NULL,
        version_order = EXCLUDED.version_order, content_sha256 = EXCLUDED.content_sha256,
        removed = EXCLUDED.removed, customer_id = coalesce(EXCLUDED.customer_id, integration_record.customer_id),
        client_id = EXCLUDED.client_id, updated_at = EXCLUDED.updated_at`,
@@ -238,6 +238,8 @@ export interface SetWrite {
   key: string;
   version: SourceVersion;
   contentSha256: string;
+  /** The SHA-256 of the bulk line's text (integration_record.line_sha256). */
+  lineSha256: string;
   customerId: string | null;
   status: 'created' | 'updated';
 }
@@ -256,11 +258,13 @@ export async function recordSetWrites(
   const now = clock.now();
   await tx.query(
     `INSERT INTO integration_record (record_type, record_key, version, version_order, content_sha256, removed,
-                                     customer_id, client_id, updated_at)
-     SELECT record_type, record_key, version::jsonb, version_order, content_sha256, false, customer_id, $6, $7
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $8::text[])
-         AS r (record_type, record_key, version, version_order, content_sha256, customer_id)
+                                     customer_id, client_id, updated_at, line_sha256)
+     SELECT record_type, record_key, version::jsonb, version_order, content_sha256, false, customer_id, $6, $7,
+            line_sha256
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $8::text[], $9::text[])
+         AS r (record_type, record_key, version, version_order, content_sha256, customer_id, line_sha256)
      ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version,
+       line_sha256 = EXCLUDED.line_sha256,
        version_order = EXCLUDED.version_order, content_sha256 = EXCLUDED.content_sha256,
        removed = EXCLUDED.removed, customer_id = coalesce(EXCLUDED.customer_id, integration_record.customer_id),
        client_id = EXCLUDED.client_id, updated_at = EXCLUDED.updated_at`,
@@ -273,6 +277,7 @@ export async function recordSetWrites(
       actor.clientId,
       now,
       writes.map((w) => w.customerId),
+      writes.map((w) => w.lineSha256),
     ],
   );
   await writeAuditRows(
