@@ -22,6 +22,33 @@ const COLUMNS = 10;
  */
 export async function writeAuditRows(q: Queryable, rows: readonly AuditRow[]): Promise<void> {
   if (rows.length === 0) return;
+  if (rows.length > 1) {
+    // One array a column: a statement of ten parameters whatever the number of rows (a bulk load's batch
+    // writes a thousand, which as VALUES lists took PostgreSQL longer to parse than to insert).
+    const column = <T>(f: (row: AuditRow) => T) => rows.map(f);
+    await q.query(
+      `INSERT INTO audit_event (occurred_at, source, event_id, customer_id, on_behalf_of, session_id, correlation_id, is_success, failure_reason, details)
+       SELECT COALESCE(occurred_at, now()), source, event_id, customer_id, on_behalf_of, session_id, correlation_id,
+              is_success, failure_reason, details::jsonb
+         FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                     $8::boolean[], $9::text[], $10::text[])
+           AS r (occurred_at, source, event_id, customer_id, on_behalf_of, session_id, correlation_id, is_success,
+                 failure_reason, details)`,
+      [
+        column((row) => row.occurredAt?.toISOString() ?? null),
+        column((row) => row.source),
+        column((row) => row.eventId),
+        column((row) => row.customerId ?? null),
+        column((row) => row.onBehalfOf ?? null),
+        column((row) => row.sessionId ?? null),
+        column((row) => row.correlationId ?? null),
+        column((row) => row.isSuccess ?? null),
+        column((row) => row.failureReason ?? null),
+        column((row) => JSON.stringify(row.details ?? {})),
+      ],
+    );
+    return;
+  }
   const values = rows
     .map((_, r) => {
       const p = (c: number) => `$${r * COLUMNS + c}`;

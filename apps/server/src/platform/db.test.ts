@@ -91,6 +91,38 @@ for (const { name, open } of databases()) {
       expect((await a.query(`SELECT * FROM ${m.table}`)).rowCount).toBe(1);
     });
 
+    it('runs a no-transaction migration statement by statement and completes one that stopped halfway', async () => {
+      const db = await connect();
+      const m = await migrationsDir(db);
+      await m.add(
+        '001',
+        `CREATE TABLE ${m.table} (id int PRIMARY KEY, code text); INSERT INTO ${m.table} VALUES (1, 'a'), (2, 'a');`,
+      );
+      await migrate(db, m.dir);
+      const index = `${m.table}_code_idx`;
+      const build = await m.add(
+        '002',
+        `-- migrate: no-transaction\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ${index} ON ${m.table} (code);`,
+      );
+      // The duplicate stops the build halfway: PostgreSQL leaves the index behind, INVALID.
+      await expect(migrate(db, m.dir)).rejects.toThrow(`Migration ${build} failed`);
+      const valid = async () =>
+        (
+          await db.query<{ indisvalid: boolean }>(
+            'SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)',
+            [index],
+          )
+        ).rows.map((r) => r.indisvalid);
+      expect(await valid()).toEqual([false]);
+      expect((await db.query('SELECT 1 FROM schema_migrations WHERE id = $1', [build])).rowCount).toBe(0);
+
+      await db.query(`UPDATE ${m.table} SET code = 'b' WHERE id = 2`);
+      expect(await migrate(db, m.dir)).toEqual([build]);
+      expect(await valid()).toEqual([true]);
+      await expect(db.query(`INSERT INTO ${m.table} VALUES (3, 'a')`)).rejects.toThrow();
+      expect(await migrate(db, m.dir)).toEqual([]);
+    });
+
     it('leaves no trace of a failing migration and names it', async () => {
       const db = await connect();
       const m = await migrationsDir(db);

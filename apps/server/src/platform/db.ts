@@ -50,6 +50,12 @@ export interface Db extends Queryable {
    * answers a function that stops listening. Optional for stand-ins that tests wrap around a database.
    */
   listen?(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<Unlisten>;
+  /**
+   * Runs fn on one session of its own, outside any transaction and without a statement timeout: for a
+   * migration that builds an index concurrently (which cannot run in a transaction, and takes as long as
+   * the table is big). Optional for stand-ins that tests wrap around a database.
+   */
+  session?<T>(fn: (session: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -244,6 +250,8 @@ export function wrapPglite(pg: PGlite): Db {
         }),
       ).catch(unavailableOr);
     },
+    // The one session: a concurrent index build runs here as anywhere else (it waits for nobody).
+    session: (fn) => counted(() => fn(direct)),
     exec: async (sql) => {
       const open = openTransaction.getStore();
       if (open) {
@@ -304,6 +312,11 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
   } = options;
   const names = preparedStatements ? statementNames() : undefined;
   const { default: pgModule } = await import('pg');
+  const types = {
+    // pg's typing of getTypeParser is overloaded per format; we only ever receive text values.
+    getTypeParser: ((oid: number) =>
+      pgliteCompatibleParser(oid, (o) => pgModule.types.getTypeParser(o, 'text'))) as never,
+  };
   const pool: Pool = new pgModule.Pool({
     connectionString: url,
     max,
@@ -315,11 +328,7 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
     statement_timeout: statementTimeoutMs,
     query_timeout: statementTimeoutMs,
     keepAlive: true,
-    types: {
-      // pg's typing of getTypeParser is overloaded per format; we only ever receive text values.
-      getTypeParser: ((oid: number) =>
-        pgliteCompatibleParser(oid, (o) => pgModule.types.getTypeParser(o, 'text'))) as never,
-    },
+    types,
   });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
@@ -366,6 +375,28 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
         throw error;
       } finally {
         client.release(broken);
+      }
+    },
+    async session(fn) {
+      // A connection outside the pool: the pool's statement and read timeouts would stop a long build.
+      const client = new pgModule.Client({
+        connectionString: url,
+        connectionTimeoutMillis: connectTimeoutMs,
+        keepAlive: true,
+        types,
+      });
+      client.on('error', () => undefined);
+      await client.connect().catch(unavailableOr);
+      try {
+        await client.query('SET statement_timeout = 0');
+        return await fn({
+          async query<T>(sql: string, params: readonly unknown[] = []) {
+            const result = await client.query(sql, params as unknown[]).catch(unavailableOr);
+            return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+          },
+        });
+      } finally {
+        await client.end().catch(() => undefined);
       }
     },
     exec: async (sql) => {
@@ -488,9 +519,88 @@ const MIGRATION_LOCK = 727274;
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 
+/** How long an instance waits before asking again for the migration lock another instance holds. */
+const MIGRATION_LOCK_RETRY_MS = 100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The first line of a migration that runs statement by statement, outside a transaction. */
+const NO_TRANSACTION_MARKER = /^--\s*migrate:\s*no-transaction\b/;
+
+/** Whether a migration runs outside a transaction: its first line is `-- migrate: no-transaction`. */
+export function runsOutsideTransaction(sql: string): boolean {
+  return NO_TRANSACTION_MARKER.test(sql.trimStart());
+}
+
+/**
+ * Runs fn in a transaction holding the migration lock. The lock is asked for without waiting, and asked
+ * again after a pause: an instance waiting inside a transaction would hold a snapshot that a concurrent
+ * index build of the instance holding the lock waits for (a deadlock PostgreSQL would break by
+ * cancelling one of them).
+ */
+async function underMigrationLock<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const busy = Symbol('busy');
+  for (;;) {
+    const result = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_xact_lock(${MIGRATION_LOCK}) AS locked`,
+      );
+      return rows[0]?.locked ? fn(tx) : busy;
+    });
+    if (result !== busy) return result as T;
+    await sleep(MIGRATION_LOCK_RETRY_MS);
+  }
+}
+
+/** The index a statement builds concurrently and only if it does not exist, or undefined. */
+function concurrentIndexOf(statement: string): string | undefined {
+  return /^CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+IF\s+NOT\s+EXISTS\s+("[^"]+"|[\w$.]+)/i.exec(
+    statement,
+  )?.[1];
+}
+
+/**
+ * Runs a `-- migrate: no-transaction` migration: each statement on its own, on a session of its own
+ * holding the migration lock (a session lock, asked for as underMigrationLock does). A concurrent index
+ * build that stopped halfway (a failed start, a deployment cancelled) leaves an INVALID index behind,
+ * which `IF NOT EXISTS` would keep: it is dropped first, so running the migration again completes it.
+ * Answers whether it ran (false: another instance had recorded it meanwhile).
+ */
+async function migrateOutsideTransaction(db: Db, file: string, sql: string): Promise<boolean> {
+  const onSession = db.session ? db.session.bind(db) : <T>(fn: (q: Queryable) => Promise<T>) => fn(db);
+  return onSession(async (session) => {
+    const lock = async () =>
+      (await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${MIGRATION_LOCK}) AS locked`))
+        .rows[0]?.locked === true;
+    while (!(await lock())) await sleep(MIGRATION_LOCK_RETRY_MS);
+    try {
+      const recorded = await session.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
+      if (recorded.rowCount > 0) return false;
+      for (const statement of splitSql(sql)) {
+        const index = concurrentIndexOf(statement);
+        if (index) {
+          const invalid = await session.query(
+            `SELECT 1 FROM pg_index WHERE indexrelid = to_regclass($1) AND NOT indisvalid`,
+            [index],
+          );
+          if (invalid.rowCount > 0) await session.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index}`);
+        }
+        await session.query(statement);
+      }
+      await session.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
+      return true;
+    } finally {
+      await session.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
+    }
+  });
+}
+
 /**
  * Forward-only migrations: every `NNN_name.sql` file not yet recorded in schema_migrations runs once,
- * in file-name order, each in its own transaction (a failing one leaves no trace and stops the start).
+ * in file-name order, each in its own transaction (a failing one leaves no trace and stops the start),
+ * except one whose first line is `-- migrate: no-transaction` (a concurrent index build, which cannot
+ * run in a transaction): its statements run one by one, and it is written to be run again if it stops
+ * halfway (docs/operations.md, "Migrations beside the running version").
  * An advisory lock makes concurrent starts of several instances against one PostgreSQL server safe.
  * Returns the files applied now. `dir` is for tests.
  */
@@ -499,8 +609,7 @@ export async function migrate(db: Db, dir: string = migrationsDir): Promise<stri
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
     .sort();
   // Under the same lock as the migrations: two instances starting together must not both create it.
-  await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+  await underMigrationLock(db, async (tx) => {
     await tx.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
@@ -513,24 +622,22 @@ export async function migrate(db: Db, dir: string = migrationsDir): Promise<stri
     // Already recorded: skip without a transaction, so a start with nothing to do stays fast.
     if (done.has(file)) continue;
     const sql = readFileSync(path.join(dir, file), 'utf8');
-    const ran = await db
-      .transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-        // Another instance may have applied it while we waited for the lock.
-        const recorded = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
-        if (recorded.rowCount > 0) return false;
-        for (const statement of splitSql(sql)) await tx.query(statement);
-        await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
-        return true;
-      })
-      .catch((error: unknown) => {
-        throw new Error(
-          `Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`,
-          {
-            cause: error,
-          },
-        );
+    const ran = await (
+      runsOutsideTransaction(sql)
+        ? migrateOutsideTransaction(db, file, sql)
+        : underMigrationLock(db, async (tx) => {
+            // Another instance may have applied it while we waited for the lock.
+            const recorded = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
+            if (recorded.rowCount > 0) return false;
+            for (const statement of splitSql(sql)) await tx.query(statement);
+            await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
+            return true;
+          })
+    ).catch((error: unknown) => {
+      throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
       });
+    });
     if (ran) applied.push(file);
   }
   return applied;

@@ -235,3 +235,83 @@ export async function upsertCustomer(
     ],
   );
 }
+
+/** Which of the customers are held. */
+export async function findHeldCustomerIds(
+  q: Queryable,
+  customerIds: readonly string[],
+): Promise<Set<string>> {
+  if (customerIds.length === 0) return new Set();
+  const { rows } = await q.query<{ customer_id: string }>(
+    'SELECT customer_id FROM customer WHERE customer_id = ANY($1::text[])',
+    [[...new Set(customerIds)]],
+  );
+  return new Set(rows.map((r) => r.customer_id));
+}
+
+/** The email addresses (in lower case) of the customers, and the customers holding the addresses. */
+export async function findEmailOwners(
+  q: Queryable,
+  customerIds: readonly string[],
+  emails: readonly string[],
+): Promise<Array<{ customerId: string; email: string }>> {
+  const { rows } = await q.query<{ customer_id: string; email: string }>(
+    // A probe of the key and of the unique index on lower(email) per value. (`lower(email) = ANY($2)`
+    // planned once for any array, as a named statement is, scanned every customer and compared each with
+    // every address.)
+    `SELECT c.customer_id, lower(c.email) AS email
+       FROM unnest($1::text[]) AS k (customer_id) JOIN customer c ON c.customer_id = k.customer_id
+      WHERE c.email IS NOT NULL
+     UNION
+     SELECT c.customer_id, lower(c.email) AS email
+       FROM unnest($2::text[]) AS e (email) JOIN customer c ON lower(c.email) = e.email
+      WHERE c.email IS NOT NULL`,
+    [[...new Set(customerIds)], [...new Set(emails)]],
+  );
+  return rows.map((r) => ({ customerId: r.customer_id, email: r.email }));
+}
+
+/** upsertCustomer for many customers (each at most once) in one statement. */
+export async function upsertCustomers(
+  q: Queryable,
+  items: ReadonlyArray<{ customerId: string; record: CustomerRecordInput }>,
+  now: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  const column = (f: (c: CustomerRecordInput) => string | null) => items.map((i) => f(i.record));
+  await q.query(
+    `INSERT INTO customer (customer_id, title, first_name, last_name, date_of_birth, email, mobile_number,
+       landline_number, address_line_1, address_line_2, address_line_3, town, county, post_code,
+       created_at, updated_at)
+     SELECT customer_id, title, first_name, last_name, date_of_birth, email, mobile_number, landline_number,
+            address_line_1, address_line_2, address_line_3, town, county, post_code, $15, $15
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::date[], $6::text[], $7::text[],
+                   $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
+         AS r (customer_id, title, first_name, last_name, date_of_birth, email, mobile_number, landline_number,
+               address_line_1, address_line_2, address_line_3, town, county, post_code)
+     ON CONFLICT (customer_id) DO UPDATE SET
+       title = EXCLUDED.title, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       date_of_birth = EXCLUDED.date_of_birth, email = EXCLUDED.email, mobile_number = EXCLUDED.mobile_number,
+       landline_number = EXCLUDED.landline_number, address_line_1 = EXCLUDED.address_line_1,
+       address_line_2 = EXCLUDED.address_line_2, address_line_3 = EXCLUDED.address_line_3,
+       town = EXCLUDED.town, county = EXCLUDED.county, post_code = EXCLUDED.post_code,
+       updated_at = EXCLUDED.updated_at`,
+    [
+      items.map((i) => i.customerId),
+      column((c) => c.title),
+      column((c) => c.firstName),
+      column((c) => c.lastName),
+      column((c) => c.dateOfBirth),
+      column((c) => c.email),
+      column((c) => c.mobileNumber),
+      column((c) => c.landlineNumber),
+      column((c) => c.address.lineOne),
+      column((c) => c.address.lineTwo),
+      column((c) => c.address.lineThree),
+      column((c) => c.address.town),
+      column((c) => c.address.county),
+      column((c) => c.address.postCode),
+      now,
+    ],
+  );
+}

@@ -16,10 +16,13 @@ import {
   findCustomersByDobAndPostcode,
   findCustomersForStaff,
   findCustomerWithAddress,
+  findEmailOwners,
+  findHeldCustomerIds,
   findOtherCustomerWithEmail,
   updateCustomerEmail,
   updateCustomerMobile,
   upsertCustomer,
+  upsertCustomers,
   type CustomerAddress,
   type CustomerForStaff,
   type CustomerRecord,
@@ -92,6 +95,18 @@ export interface CustomersService {
    * the past, 422 for an email another customer has.
    */
   upsertRecord(tx: Queryable, customerId: string, record: CustomerRecordInput): Promise<void>;
+  /** Which of the customers are held, read in the caller's transaction: one statement for a bulk load's batch. */
+  heldIds(tx: Queryable, customerIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * upsertRecord for many customers (each at most once) in a few statements, as if written one after the
+   * other in the order given: answers each one's refusal (the same 400 or 422 upsertRecord throws), or
+   * undefined for one written. Throws on a database error (a unique violation the checks did not
+   * foresee): the caller rolls back to before the call.
+   */
+  upsertRecords(
+    tx: Queryable,
+    items: ReadonlyArray<{ customerId: string; record: CustomerRecordInput }>,
+  ): Promise<Array<HttpError | undefined>>;
   upsertNotification(tx: Queryable, notificationId: string, record: NotificationRecordInput): Promise<void>;
   /** Removes a notification and every customer's copy; false when it was not held. */
   removeNotification(tx: Queryable, notificationId: string): Promise<boolean>;
@@ -108,6 +123,16 @@ export interface CustomersService {
     resetNotifications(customerId: string): Promise<void>;
   };
 }
+
+const dateOfBirthNotInPast = () =>
+  badRequest('The date of birth must be a real date in the past.', {
+    dateOfBirth: 'Expected a real date in the past, YYYY-MM-DD',
+  });
+
+const emailInUse = () =>
+  new HttpError(422, 'EMAIL_IN_USE', 'Another customer has that email address: one customer per address.', {
+    email: 'Another customer has that email address',
+  });
 
 /** 422: the record names one the portal does not hold, so it cannot be written yet. */
 function notHeld(field: string, what: string): HttpError {
@@ -218,28 +243,54 @@ export function createCustomersService(
 
     async upsertRecord(tx, customerId, record) {
       const today = clock.now().toISOString().slice(0, 10);
-      if (!isValidIsoDateOfBirth(record.dateOfBirth, today)) {
-        throw badRequest('The date of birth must be a real date in the past.', {
-          dateOfBirth: 'Expected a real date in the past, YYYY-MM-DD',
-        });
-      }
-      const inUse = () =>
-        new HttpError(
-          422,
-          'EMAIL_IN_USE',
-          'Another customer has that email address: one customer per address.',
-          {
-            email: 'Another customer has that email address',
-          },
-        );
+      if (!isValidIsoDateOfBirth(record.dateOfBirth, today)) throw dateOfBirthNotInPast();
       if (record.email !== null && (await findOtherCustomerWithEmail(tx, customerId, record.email)))
-        throw inUse();
+        throw emailInUse();
       try {
         await upsertCustomer(tx, customerId, record, clock.now());
       } catch (error) {
-        if (isUniqueViolation(error)) throw inUse();
+        if (isUniqueViolation(error)) throw emailInUse();
         throw error;
       }
+    },
+
+    heldIds: (tx, customerIds) => findHeldCustomerIds(tx, customerIds),
+
+    async upsertRecords(tx, items) {
+      const today = clock.now().toISOString().slice(0, 10);
+      // Who holds each address now, and each customer's own address: then each record in turn takes its
+      // address (refused when another customer has it) and frees its old one, as one call after another.
+      const owners = new Map<string, string>();
+      const ownEmail = new Map<string, string>();
+      const emails = items.flatMap((i) => (i.record.email === null ? [] : [i.record.email.toLowerCase()]));
+      for (const row of await findEmailOwners(
+        tx,
+        items.map((i) => i.customerId),
+        emails,
+      )) {
+        owners.set(row.email, row.customerId);
+        ownEmail.set(row.customerId, row.email);
+      }
+      const refusals = items.map(({ customerId, record }) => {
+        if (!isValidIsoDateOfBirth(record.dateOfBirth, today)) return dateOfBirthNotInPast();
+        const email = record.email?.toLowerCase() ?? null;
+        const owner = email === null ? undefined : owners.get(email);
+        if (owner !== undefined && owner !== customerId) return emailInUse();
+        const old = ownEmail.get(customerId);
+        if (old !== undefined && owners.get(old) === customerId) owners.delete(old);
+        if (email === null) ownEmail.delete(customerId);
+        else {
+          owners.set(email, customerId);
+          ownEmail.set(customerId, email);
+        }
+        return undefined;
+      });
+      await upsertCustomers(
+        tx,
+        items.filter((_, i) => refusals[i] === undefined),
+        clock.now(),
+      );
+      return refusals;
     },
 
     upsertNotification: (tx, notificationId, record) => upsertNotification(tx, notificationId, record),

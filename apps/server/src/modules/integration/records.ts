@@ -15,7 +15,7 @@ import type { SourceVersion } from '@portal/contracts/integration/common';
 import type { Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import type { IntegrationContext } from './context';
-import type { IntegrationResource } from './service';
+import type { BulkSet, IntegrationResource } from './service';
 
 /** 422: the record names one the portal does not hold; the message says what to load first. */
 function notHeld(field: string, what: string): HttpError {
@@ -43,6 +43,32 @@ export function recordResources(ctx: IntegrationContext): IntegrationResource[] 
       throw notHeld('agencyId', `Agency ${agencyId}`);
     }
   };
+  /** The items refused for a customer or agency not held (or, for a customer, created on a later line). */
+  const references = async (
+    tx: Queryable,
+    items: ReadonlyArray<{ record: { customerId?: string; agencyId: string | null }; line: number }>,
+    set: BulkSet,
+  ): Promise<Array<HttpError | undefined>> => {
+    const customerIds = items.flatMap((i) =>
+      i.record.customerId === undefined ? [] : [i.record.customerId],
+    );
+    const agencyIds = items.flatMap((i) => (i.record.agencyId === null ? [] : [i.record.agencyId]));
+    const customers = await s.customers.heldIds(tx, customerIds);
+    const agencies = await s.policies.agenciesHeld(tx, agencyIds);
+    return items.map(({ record: { customerId, agencyId }, line }) => {
+      if (
+        customerId !== undefined &&
+        (!customers.has(customerId) || set.createdAfter('customer', customerId, line))
+      ) {
+        return notHeld('customerId', `Customer ${customerId}`);
+      }
+      if (agencyId !== null && !agencies.has(agencyId)) return notHeld('agencyId', `Agency ${agencyId}`);
+      return undefined;
+    });
+  };
+  /** Each item's refusal: the first of the lists that refuses it. */
+  const firstRefusal = (...lists: Array<Array<HttpError | undefined>>) =>
+    lists[0]!.map((_, i) => lists.map((l) => l[i]).find((e) => e !== undefined));
   const splitAssignment = (key: string) => {
     const [customerId = '', notificationId = ''] = key.split('/');
     return { customerId, notificationId };
@@ -69,6 +95,24 @@ export function recordResources(ctx: IntegrationContext): IntegrationResource[] 
         await s.customers.upsertRecord(tx, key, record);
         await s.policies.setCustomerAgency(tx, key, record.agencyId);
       },
+      async upsertMany(tx, items, set) {
+        const refs = await references(tx, items, set);
+        const checked = items.filter((_, i) => refs[i] === undefined);
+        const written = await s.customers.upsertRecords(
+          tx,
+          checked.map((i) => ({ customerId: i.key, record: i.record })),
+        );
+        const ok = checked.filter((_, i) => written[i] === undefined);
+        await s.policies.setCustomerAgencies(
+          tx,
+          ok.map((i) => ({ customerId: i.key, agencyId: i.record.agencyId })),
+        );
+        const byLine = new Map(checked.map((item, i) => [item.line, written[i]]));
+        return firstRefusal(
+          refs,
+          items.map((i) => byLine.get(i.line)),
+        );
+      },
       // A data protection erasure: every module's, in this transaction (decision 020).
       remove: async (tx, key) => ((await s.erasure.eraseCustomer(tx, key)) ? { customerId: key } : null),
     }),
@@ -82,6 +126,20 @@ export function recordResources(ctx: IntegrationContext): IntegrationResource[] 
         await requireCustomer(tx, record.customerId);
         await requireAgency(tx, record.agencyId);
         await s.policies.upsertPolicy(tx, key, record, ctx.clock.now());
+      },
+      async upsertMany(tx, items, set) {
+        const refs = await references(tx, items, set);
+        const checked = items.filter((_, i) => refs[i] === undefined);
+        const written = await s.policies.upsertPolicies(
+          tx,
+          checked.map((i) => ({ policyNumber: i.key, record: i.record })),
+          ctx.clock.now(),
+        );
+        const byLine = new Map(checked.map((item, i) => [item.line, written[i]]));
+        return firstRefusal(
+          refs,
+          items.map((i) => byLine.get(i.line)),
+        );
       },
       async remove(tx, key) {
         const customerId = await s.policies.removePolicy(tx, key);

@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import type { IntegrationScope } from '@portal/contracts/call';
 import type { IntegrationResult, SourceVersion } from '@portal/contracts/integration/common';
 import type { Queryable } from '../../platform/db';
+import type { HttpError } from '../../platform/errors';
 import type { IntegrationContext } from './context';
 import { removeVersioned, upsertVersioned, type IntegrationActor } from './versioned';
 
@@ -25,6 +26,29 @@ export interface IntegrationResource<R extends { version: SourceVersion } = { ve
   upsert(tx: Queryable, key: string, record: R): Promise<void>;
   /** Removes the record; answers whose it was, or null when nothing was there. */
   remove(tx: Queryable, key: string): Promise<{ customerId: string | null } | null>;
+  /**
+   * upsert for many records of this type in a few statements (a bulk load's set; each key at most once),
+   * with the outcome each would have had written one after the other in line order: answers each one's
+   * refusal (the HttpError upsert would throw), or undefined for one written. May throw on a database
+   * error: the bulk load then rolls the set back and applies its lines one by one. Optional: a type
+   * without it is applied line by line.
+   */
+  upsertMany?(
+    tx: Queryable,
+    items: ReadonlyArray<{ key: string; record: R; line: number }>,
+    set: BulkSet,
+  ): Promise<Array<HttpError | undefined>>;
+}
+
+/**
+ * What a resource's upsertMany needs of the rest of its set: the types are written in the order the
+ * service lists them (customers before their policies), so a reference may be to a record the set has
+ * already written; this says when that record comes only on a later line (and so was not yet held for
+ * this one).
+ */
+export interface BulkSet {
+  /** Whether the record is created by the set on a line after `line` (not held before the set). */
+  createdAfter(type: string, key: string, line: number): boolean;
 }
 
 export interface IntegrationService {

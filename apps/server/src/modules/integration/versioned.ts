@@ -4,7 +4,7 @@ import {
   type IntegrationResult,
   type SourceVersion,
 } from '@portal/contracts/integration/common';
-import { writeAudit } from '../../platform/audit';
+import { writeAudit, writeAuditRows } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
@@ -41,6 +41,9 @@ function canonicalJson(value: unknown): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** The SHA-256 of a record's canonical JSON (the record as sent, without its version): "same content". */
+export const contentSha256 = (content: unknown): string => sha256(canonicalJson(content));
+
 /**
  * Runs fn in a transaction of its own, or in the caller's (`within`: the bulk load applies many lines in
  * one transaction, each under a savepoint of its own).
@@ -60,7 +63,12 @@ async function lockHeld(tx: Queryable, type: string, key: string): Promise<HeldR
   return rows[0];
 }
 
-function stale(type: string, key: string, sent: SourceVersion, held: HeldRow): HttpError {
+export function stale(
+  type: string,
+  key: string,
+  sent: SourceVersion,
+  held: Pick<HeldRow, 'version'>,
+): HttpError {
   return new HttpError(
     409,
     'STALE_VERSION',
@@ -71,7 +79,7 @@ function stale(type: string, key: string, sent: SourceVersion, held: HeldRow): H
   );
 }
 
-function conflict(type: string, key: string, held: HeldRow): HttpError {
+export function conflict(type: string, key: string, held: Pick<HeldRow, 'version'>): HttpError {
   return new HttpError(
     409,
     'VERSION_CONFLICT',
@@ -98,7 +106,7 @@ async function record(
     `INSERT INTO integration_record (record_type, record_key, version, version_order, content_sha256, removed,
                                      customer_id, client_id, updated_at)
      VALUES ($1, $2, $3::jsonb, $4, $5::text, $5::text IS NULL, $6, $7, $8)
-     ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version,
+     ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version, line_sha256 = NULL,
        version_order = EXCLUDED.version_order, content_sha256 = EXCLUDED.content_sha256,
        removed = EXCLUDED.removed, customer_id = coalesce(EXCLUDED.customer_id, integration_record.customer_id),
        client_id = EXCLUDED.client_id, updated_at = EXCLUDED.updated_at`,
@@ -137,7 +145,7 @@ export async function upsertVersioned(
   write: (tx: Queryable) => Promise<void>,
   within?: Queryable,
 ): Promise<IntegrationResult> {
-  const contentSha256 = sha256(canonicalJson(input.content));
+  const digest = contentSha256(input.content);
   const order = versionOrder(input.version);
   return inTransaction(db, within, async (tx) => {
     const held = await lockHeld(tx, input.type, input.key);
@@ -145,7 +153,7 @@ export async function upsertVersioned(
       const heldOrder = Number(held.version_order);
       if (order < heldOrder) throw stale(input.type, input.key, input.version, held);
       if (order === heldOrder) {
-        if (!held.removed && held.content_sha256 === contentSha256) {
+        if (!held.removed && held.content_sha256 === digest) {
           return { type: input.type, key: input.key, status: 'unchanged', version: held.version };
         }
         if (!actor.rewritesSameVersion) throw conflict(input.type, input.key, held);
@@ -154,7 +162,7 @@ export async function upsertVersioned(
     await write(tx);
     const status = held && !held.removed ? 'updated' : 'created';
     const customerId = await input.customerId(tx);
-    await record(tx, clock, { ...input, customerId, contentSha256, clientId: actor.clientId });
+    await record(tx, clock, { ...input, customerId, contentSha256: digest, clientId: actor.clientId });
     await writeAudit(tx, {
       source: 'server',
       eventId: `integration.${input.type}.${status}`,
@@ -222,4 +230,67 @@ export async function removeVersioned(
     });
     return { type: input.type, key: input.key, status: 'removed', version: input.version };
   });
+}
+
+/** One write a bulk load made in a set (status created or updated), for its bookkeeping and audit rows. */
+export interface SetWrite {
+  type: string;
+  key: string;
+  version: SourceVersion;
+  contentSha256: string;
+  /** The SHA-256 of the bulk line's text (integration_record.line_sha256). */
+  lineSha256: string;
+  customerId: string | null;
+  status: 'created' | 'updated';
+}
+
+/**
+ * The bookkeeping row and the audit row of each write of a set (each record at most once), as
+ * upsertVersioned writes them one at a time: two statements for the whole set.
+ */
+export async function recordSetWrites(
+  tx: Queryable,
+  clock: Clock,
+  actor: IntegrationActor,
+  writes: readonly SetWrite[],
+): Promise<void> {
+  if (writes.length === 0) return;
+  const now = clock.now();
+  await tx.query(
+    `INSERT INTO integration_record (record_type, record_key, version, version_order, content_sha256, removed,
+                                     customer_id, client_id, updated_at, line_sha256)
+     SELECT record_type, record_key, version::jsonb, version_order, content_sha256, false, customer_id, $6, $7,
+            line_sha256
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $8::text[], $9::text[])
+         AS r (record_type, record_key, version, version_order, content_sha256, customer_id, line_sha256)
+     ON CONFLICT (record_type, record_key) DO UPDATE SET version = EXCLUDED.version,
+       line_sha256 = EXCLUDED.line_sha256,
+       version_order = EXCLUDED.version_order, content_sha256 = EXCLUDED.content_sha256,
+       removed = EXCLUDED.removed, customer_id = coalesce(EXCLUDED.customer_id, integration_record.customer_id),
+       client_id = EXCLUDED.client_id, updated_at = EXCLUDED.updated_at`,
+    [
+      writes.map((w) => w.type),
+      writes.map((w) => w.key),
+      writes.map((w) => JSON.stringify(w.version)),
+      writes.map((w) => versionOrder(w.version)),
+      writes.map((w) => w.contentSha256),
+      actor.clientId,
+      now,
+      writes.map((w) => w.customerId),
+      writes.map((w) => w.lineSha256),
+    ],
+  );
+  await writeAuditRows(
+    tx,
+    writes.map((w) => ({
+      source: 'server' as const,
+      eventId: `integration.${w.type}.${w.status}`,
+      customerId: w.customerId,
+      onBehalfOf: `client:${actor.clientId}`,
+      correlationId: actor.correlationId,
+      isSuccess: true,
+      occurredAt: now,
+      details: { clientId: actor.clientId, type: w.type, key: w.key, version: w.version },
+    })),
+  );
 }

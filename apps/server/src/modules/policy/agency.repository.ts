@@ -139,3 +139,33 @@ export async function setCustomerAgency(
     [customerId, agencyId],
   );
 }
+
+/** Which of the agencies are held. */
+export async function findHeldAgencyIds(q: Queryable, agencyIds: readonly string[]): Promise<Set<string>> {
+  if (agencyIds.length === 0) return new Set();
+  const { rows } = await q.query<{ agency_id: string }>(
+    'SELECT agency_id FROM agency WHERE agency_id = ANY($1::text[])',
+    [[...new Set(agencyIds)]],
+  );
+  return new Set(rows.map((r) => r.agency_id));
+}
+
+/** setCustomerAgency for many customers (each at most once) in two statements. */
+export async function setCustomerAgencies(
+  q: Queryable,
+  items: ReadonlyArray<{ customerId: string; agencyId: string | null }>,
+): Promise<void> {
+  const without = items.filter((i) => i.agencyId === null).map((i) => i.customerId);
+  const withAgency = items.filter((i) => i.agencyId !== null);
+  if (without.length > 0) {
+    await q.query('DELETE FROM customer_agency WHERE customer_id = ANY($1::text[])', [without]);
+  }
+  if (withAgency.length > 0) {
+    await q.query(
+      `INSERT INTO customer_agency (customer_id, agency_id)
+       SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (customer_id) DO UPDATE SET agency_id = EXCLUDED.agency_id`,
+      [withAgency.map((i) => i.customerId), withAgency.map((i) => i.agencyId)],
+    );
+  }
+}

@@ -264,6 +264,85 @@ export async function upsertPolicy(
   );
 }
 
+/** The customers the policies are held for, by policy number (those not held are missing). */
+export async function findPolicyHolders(
+  q: Queryable,
+  policyNumbers: readonly string[],
+): Promise<Map<string, string>> {
+  if (policyNumbers.length === 0) return new Map();
+  const { rows } = await q.query<{ policy_number: string; customer_id: string }>(
+    'SELECT policy_number, customer_id FROM policy WHERE policy_number = ANY($1::text[])',
+    [[...new Set(policyNumbers)]],
+  );
+  return new Map(rows.map((r) => [r.policy_number, r.customer_id]));
+}
+
+/** upsertPolicy for many policies (each at most once) in one statement. */
+export async function upsertPolicies(
+  q: Queryable,
+  items: ReadonlyArray<{ policyNumber: string; record: PolicyRecordInput }>,
+  now: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  const column = <T>(f: (p: PolicyRecordInput) => T) => items.map((i) => f(i.record));
+  await q.query(
+    `INSERT INTO policy (policy_number, customer_id, product_type, product_name, status, start_date, renewal_date,
+                         annual_premium, payment_frequency, vehicle_reg, api_product_type, policy_type,
+                         premium_visible, is_migration_renewal, allow_mta, online_view_renewal, policy_holders,
+                         lines_of_business, agency_id, mid_term_adjustment_url, view_renewal_url,
+                         request_a_change_url, created_at, updated_at)
+     SELECT policy_number, customer_id, product_type, product_name, status, start_date, renewal_date,
+            annual_premium, payment_frequency, vehicle_reg::jsonb, api_product_type, policy_type,
+            premium_visible, is_migration_renewal, allow_mta, online_view_renewal, policy_holders::jsonb,
+            lines_of_business::jsonb, agency_id, mid_term_adjustment_url, view_renewal_url,
+            request_a_change_url, $23, $23
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[],
+                   $8::numeric[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[],
+                   $14::boolean[], $15::boolean[], $16::boolean[], $17::text[], $18::text[], $19::text[],
+                   $20::text[], $21::text[], $22::text[])
+         AS r (policy_number, customer_id, product_type, product_name, status, start_date, renewal_date,
+               annual_premium, payment_frequency, vehicle_reg, api_product_type, policy_type, premium_visible,
+               is_migration_renewal, allow_mta, online_view_renewal, policy_holders, lines_of_business,
+               agency_id, mid_term_adjustment_url, view_renewal_url, request_a_change_url)
+     ON CONFLICT (policy_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
+       product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name, status = EXCLUDED.status,
+       start_date = EXCLUDED.start_date, renewal_date = EXCLUDED.renewal_date,
+       annual_premium = EXCLUDED.annual_premium, payment_frequency = EXCLUDED.payment_frequency,
+       vehicle_reg = EXCLUDED.vehicle_reg, api_product_type = EXCLUDED.api_product_type,
+       policy_type = EXCLUDED.policy_type, premium_visible = EXCLUDED.premium_visible,
+       is_migration_renewal = EXCLUDED.is_migration_renewal, allow_mta = EXCLUDED.allow_mta,
+       online_view_renewal = EXCLUDED.online_view_renewal, policy_holders = EXCLUDED.policy_holders,
+       lines_of_business = EXCLUDED.lines_of_business, agency_id = EXCLUDED.agency_id,
+       mid_term_adjustment_url = EXCLUDED.mid_term_adjustment_url, view_renewal_url = EXCLUDED.view_renewal_url,
+       request_a_change_url = EXCLUDED.request_a_change_url, updated_at = EXCLUDED.updated_at`,
+    [
+      items.map((i) => i.policyNumber),
+      column((p) => p.customerId),
+      column((p) => p.productType),
+      column((p) => p.productName),
+      column((p) => p.status),
+      column((p) => p.startDate),
+      column((p) => p.renewalDate),
+      column((p) => p.annualPremium.value),
+      column((p) => p.paymentFrequency),
+      column((p) => JSON.stringify(p.vehicleReg)),
+      column((p) => p.apiProductType),
+      column((p) => p.policyType),
+      column((p) => p.annualPremium.visible),
+      column((p) => p.isMigrationRenewal),
+      column((p) => p.allowMTA),
+      column((p) => p.onlineViewRenewal),
+      column((p) => JSON.stringify(p.policyHolders)),
+      column((p) => JSON.stringify(p.linesOfBusiness)),
+      column((p) => p.agencyId),
+      column((p) => p.actionUrls?.midTermAdjustment ?? null),
+      column((p) => p.actionUrls?.viewRenewal ?? null),
+      column((p) => p.actionUrls?.requestAChange ?? null),
+      now,
+    ],
+  );
+}
+
 /** Removes a policy (its document packs cascade); the customer it was held for, or null. */
 export async function deletePolicy(q: Queryable, policyNumber: string): Promise<string | null> {
   const { rows } = await q.query<{ customer_id: string }>(

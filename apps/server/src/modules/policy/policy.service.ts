@@ -22,7 +22,9 @@ import {
   findCustomerAgency,
   findMutualDirect,
   findMutualDirectId,
+  findHeldAgencyIds,
   findPolicyAgency,
+  setCustomerAgencies,
   setCustomerAgency,
   upsertAgency,
   type AgencyRecord,
@@ -34,7 +36,9 @@ import {
   findCustomerPolicy,
   findPolicyByNumber,
   findPolicyHolder,
+  findPolicyHolders,
   listCustomerPolicies,
+  upsertPolicies,
   upsertPolicy,
   type PolicyBillingTerms,
   type PolicyRecord,
@@ -88,8 +92,25 @@ export interface PoliciesService {
   removeAgency(tx: Queryable, agencyId: string): Promise<boolean>;
   /** The customer's own agency (null: none); the agency must be held. */
   setCustomerAgency(tx: Queryable, customerId: string, agencyId: string | null): Promise<void>;
+  /** Which of the agencies are held: one statement for a bulk load's batch. */
+  agenciesHeld(tx: Queryable, agencyIds: readonly string[]): Promise<Set<string>>;
+  /** setCustomerAgency for many customers (each at most once). */
+  setCustomerAgencies(
+    tx: Queryable,
+    items: ReadonlyArray<{ customerId: string; agencyId: string | null }>,
+  ): Promise<void>;
   /** The customer and agency must be held; 422 when the policy is held for another customer. */
   upsertPolicy(tx: Queryable, policyNumber: string, record: PolicyRecordInput, now: Date): Promise<void>;
+  /**
+   * upsertPolicy for many policies (each at most once; customers and agencies checked by the caller) in
+   * a few statements: answers each one's refusal (422, held for another customer), or undefined for one
+   * written.
+   */
+  upsertPolicies(
+    tx: Queryable,
+    items: ReadonlyArray<{ policyNumber: string; record: PolicyRecordInput }>,
+    now: Date,
+  ): Promise<Array<HttpError | undefined>>;
   /** The customer it was held for, or null when not held. */
   removePolicy(tx: Queryable, policyNumber: string): Promise<string | null>;
   /** The customer must be held; 422 when the quote is held for another customer. */
@@ -111,12 +132,15 @@ async function refuseOtherHolder(
   customerId: string,
 ): Promise<void> {
   const holder = await (table === 'policy' ? findPolicyHolder : findQuoteHolder)(tx, number);
-  if (holder !== null && holder !== customerId) {
-    throw unprocessable(
-      'customerId',
-      `${table === 'policy' ? 'Policy' : 'Quote'} ${number} is held for another customer: remove it first.`,
-    );
-  }
+  if (holder !== null && holder !== customerId) throw otherHolder(table, number);
+}
+
+/** 422: the policy or quote is held for another customer. */
+function otherHolder(table: 'policy' | 'quote', number: string): HttpError {
+  return unprocessable(
+    'customerId',
+    `${table === 'policy' ? 'Policy' : 'Quote'} ${number} is held for another customer: remove it first.`,
+  );
 }
 
 /** The actions that continue in the insurer's policy system, and the names of its pages. */
@@ -315,6 +339,27 @@ export function createPoliciesService(ctx: PolicyContext): PoliciesService {
     },
 
     setCustomerAgency: (tx, customerId, agencyId) => setCustomerAgency(tx, customerId, agencyId),
+    agenciesHeld: (tx, agencyIds) => findHeldAgencyIds(tx, agencyIds),
+    setCustomerAgencies: (tx, items) => setCustomerAgencies(tx, items),
+
+    async upsertPolicies(tx, items, now) {
+      const holders = await findPolicyHolders(
+        tx,
+        items.map((i) => i.policyNumber),
+      );
+      const refusals = items.map(({ policyNumber, record }) => {
+        const holder = holders.get(policyNumber);
+        return holder !== undefined && holder !== record.customerId
+          ? otherHolder('policy', policyNumber)
+          : undefined;
+      });
+      await upsertPolicies(
+        tx,
+        items.filter((_, i) => refusals[i] === undefined),
+        now,
+      );
+      return refusals;
+    },
 
     async upsertPolicy(tx, policyNumber, record, now) {
       await refuseOtherHolder(tx, 'policy', policyNumber, record.customerId);
