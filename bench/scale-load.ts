@@ -16,14 +16,24 @@
  * through PORTAL_SQL_CAPTURE_FILE, then EXPLAIN ANALYZE), flagging any sequential scan. Asserts nothing;
  * exits 1 when a request did not answer 200.
  *
+ * With --housekeeping (issue 43 point 3), the scale database is then given rows past their time, as a
+ * busy portal leaves them for one housekeeping run (a day of sent messages, 100,000, and a month of audit
+ * rows past AUDIT_RETENTION_DAYS, --aged N, default 2,000,000), and each call is measured again while
+ * housekeeping deletes them in its batches (from this process, the portal's own schedule off): each call's
+ * p99 beside its p99 without (target: at most 1.5 times), and how fast the rows went.
+ *
  * Options: --customers N, --signed-in K, --duration S (default 10), --connections N (default 20),
- * --explain, --reuse, --database NAME (default portal_scale; never a test database). Not in npm test.
+ * --explain, --reuse, --housekeeping, --aged N, --pause MS, --database NAME (default portal_scale; never a test
+ * database). Not in npm test.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { CapturedCall } from '../apps/server/src/platform/sql-capture';
+import { loadConfig } from '../apps/server/src/config';
+import { platformHousekeeping, runHousekeepingTasks } from '../apps/server/src/platform/housekeeping';
+import { openDb } from '../apps/server/src/platform/db';
 import { sleep, startPortal } from './support/portal';
 import { accessToken, demoCustomers, type DemoCustomer } from './support/sign-in';
 // @ts-expect-error -- a plain ES module of the scripts folder, shared with npm run integration:demo
@@ -39,6 +49,10 @@ const durationSeconds = Number(arg('duration') ?? 10);
 const connections = Number(arg('connections') ?? 20);
 const explain = process.argv.includes('--explain');
 const reuse = process.argv.includes('--reuse');
+const housekeeping = process.argv.includes('--housekeeping');
+const aged = Number(arg('aged') ?? 2_000_000);
+/** Housekeeping's pause after each batch (HOUSEKEEPING_PAUSE_MS): the setting's default unless given. */
+const pauseArg = arg('pause');
 const database = arg('database') ?? 'portal_scale';
 const ports = { demo: 3397, scale: 3398 } as const;
 /** Generated customers are C5000001 on; policies 950X0000000 on. */
@@ -316,6 +330,8 @@ interface Figures {
   reqPerSec: number;
   p99: number;
   bad: number;
+  /** When its measurement ended (performance.now()). */
+  endedAt?: number;
 }
 
 async function measureCall(
@@ -387,20 +403,37 @@ async function printPlans(baseUrl: string, url: string, captureFile: string, per
   console.log(`\n  Sequential scans in these plans: ${seqScans}`);
 }
 
-async function measure(label: string, url: string, port: number, who: DemoCustomer[]) {
+async function measure(
+  label: string,
+  url: string,
+  port: number,
+  who: DemoCustomer[],
+  during?: { env: Record<string, string>; start: () => void },
+) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-scale-'));
   const captureFile = path.join(work, 'sql.ndjson');
   const portal = await startPortal({
     port,
-    env: { DATABASE_URL: url, ...(explain ? { PORTAL_SQL_CAPTURE_FILE: captureFile } : {}) },
+    env: {
+      DATABASE_URL: url,
+      // The portal's own housekeeping would run at its start, amid the measurement (--housekeeping runs it
+      // on purpose, from this process).
+      HOUSEKEEPING_INTERVAL_MINUTES: '0',
+      ...(explain && !during ? { PORTAL_SQL_CAPTURE_FILE: captureFile } : {}),
+      ...during?.env,
+    },
   });
   try {
     console.log(`  ${label}: signing ${who.length} customers in...`);
     const { people, signInMs } = await signIn(portal.url, who);
     if (people.length === 0) throw new Error(`${label}: none of the customers signed in has a policy`);
     const figures: Figures[] = [];
-    for (const [name, pathOf] of calls) figures.push(await measureCall(portal.url, name, people, pathOf));
-    if (explain && label === 'scale') await printPlans(portal.url, url, captureFile, people[0]!);
+    during?.start();
+    for (const [name, pathOf] of calls) {
+      const figure = await measureCall(portal.url, name, people, pathOf);
+      figures.push({ ...figure, endedAt: performance.now() });
+    }
+    if (explain && label === 'scale' && !during) await printPlans(portal.url, url, captureFile, people[0]!);
     return { figures, signInMs, people: people.length };
   } finally {
     await portal.stop();
@@ -449,7 +482,85 @@ async function main() {
     `    sign-in (password, code, authorize, token): demo p50 ${Math.round(demo.signInMs.p50)} ms, max ${Math.round(demo.signInMs.max)} ms; scale p50 ${Math.round(scale.signInMs.p50)} ms, max ${Math.round(scale.signInMs.max)} ms`,
   );
   console.log('    (ratios: demo over scale for req/s, scale over demo for p99; target at most 1.25)');
+  if (housekeeping) {
+    // Other random customers: each sign-in sends a code, and a number is sent only so many an hour.
+    const others = new Set<number>();
+    while (others.size < Math.min(signedIn, customers - randomIds.size)) {
+      const id = 1 + Math.floor(Math.random() * customers);
+      if (!randomIds.has(id)) others.add(id);
+    }
+    const during = await measureDuringHousekeeping(scaleUrl, [...others].map(generated));
+    console.log(
+      `\n  While housekeeping deleted ${during.removed.toLocaleString('en-GB')} rows past their time in ${(during.ms / 1000).toFixed(1)} s (${Math.round(during.removed / (during.ms / 1000)).toLocaleString('en-GB')} rows/s, batches of 1,000, ${during.pauseMs} ms apart):`,
+    );
+    console.log('    call                       p99 ms before  p99 ms during   ratio   housekeeping running');
+    for (const [i, d] of during.figures.entries()) {
+      const before = scale.figures[i]!;
+      if (d.bad > 0) failed = true;
+      const overlapped = d.startedAt < during.endedAt;
+      console.log(
+        `    ${d.name.padEnd(26)} ${String(before.p99).padStart(13)} ${String(d.p99).padStart(14)} ${(d.p99 / Math.max(before.p99, 1)).toFixed(2).padStart(7)}   ${overlapped ? (d.endedAt! <= during.endedAt ? 'throughout' : 'part of it') : 'no (finished)'}`,
+      );
+    }
+    console.log('    (target: no call p99 more than 1.5 times worse while housekeeping runs)');
+  }
   if (failed) process.exitCode = 1;
+}
+
+/**
+ * Issue 43 point 3: rows past their time (a day of sent messages, a month of audit rows past retention),
+ * then the scale calls again while housekeeping deletes them in its batches from this process.
+ */
+async function measureDuringHousekeeping(url: string, who: DemoCustomer[]) {
+  const settings = loadConfig({ ...process.env, NODE_ENV: 'development' }).housekeeping;
+  const retentionDays = settings.auditRetentionDays;
+  const pauseMs = pauseArg === undefined ? settings.pauseMs : Number(pauseArg);
+  const db = await client(url);
+  const since = performance.now();
+  try {
+    await db.query(
+      `INSERT INTO message_queue (created_at, channel, kind, status, next_attempt_at, sent_at)
+       SELECT t, 'email', 'bench-aged', 'sent', t, t
+         FROM (SELECT now() - interval '31 days' - (g * interval '1 second') AS t FROM generate_series(1, 100000) g) s`,
+    );
+    await db.query(
+      `INSERT INTO audit_event (occurred_at, source, event_id, session_id)
+       SELECT now() - make_interval(days => $2::int + 1) - (g * interval '1 second'), 'server', 'bench.aged', 'bench-aged'
+         FROM generate_series(1, $1::int) g`,
+      [aged, retentionDays],
+    );
+    await db.query('ANALYZE message_queue; ANALYZE audit_event');
+  } finally {
+    await db.end();
+  }
+  console.log(
+    `\n  ${database}: ${aged.toLocaleString('en-GB')} audit rows past ${retentionDays} days and 100,000 sent messages of 31 days ago added in ${seconds(since)} s`,
+  );
+  const keeper = await openDb({ kind: 'postgres', url, max: 2, statementTimeoutMs: 0 });
+  let job: Promise<{ removed: number; ms: number; endedAt: number }> | undefined;
+  const measured = await measure('scale, housekeeping running', url, ports.scale, who, {
+    env: {},
+    start: () => {
+      const started = performance.now();
+      // The platform's tasks: the sent messages and the audit trail are theirs.
+      job = runHousekeepingTasks(keeper, new Date(), {
+        auditRetentionDays: retentionDays,
+        tasks: [...platformHousekeeping],
+        pauseMs,
+      }).then((run) => ({
+        removed: Object.values(run.removed).reduce((a, b) => a + b, 0),
+        ms: performance.now() - started,
+        endedAt: performance.now(),
+      }));
+    },
+  });
+  const done = await job!;
+  await keeper.close();
+  const figures = measured.figures.map((f, i) => ({
+    ...f,
+    startedAt: i === 0 ? -Infinity : measured.figures[i - 1]!.endedAt!,
+  }));
+  return { figures, pauseMs, ...done };
 }
 
 main().catch((error: unknown) => {

@@ -101,10 +101,14 @@ describe('loadConfig', () => {
   });
 
   it('runs housekeeping hourly and keeps the audit trail seven years unless told otherwise', () => {
-    expect(loadConfig({}).housekeeping).toEqual({ intervalMinutes: 60, auditRetentionDays: 2557 });
+    expect(loadConfig({}).housekeeping).toEqual({
+      intervalMinutes: 60,
+      auditRetentionDays: 2557,
+      pauseMs: 20,
+    });
     expect(
       loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: '0', AUDIT_RETENTION_DAYS: '3653' }).housekeeping,
-    ).toEqual({ intervalMinutes: 0, auditRetentionDays: 3653 });
+    ).toEqual({ intervalMinutes: 0, auditRetentionDays: 3653, pauseMs: 20 });
   });
 
   it('drains for 10 s before stopping in production, not at all elsewhere, unless told', () => {

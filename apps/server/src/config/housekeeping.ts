@@ -20,6 +20,12 @@ export const housekeepingVariables = z.object({
    * over 30 days ago, the audit trail past AUDIT_RETENTION_DAYS); 0 switches housekeeping off.
    */
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /**
+   * Milliseconds housekeeping waits after each full batch it deletes (default 20), so a big clean-up (a
+   * month of audit rows of a million customers) leaves the database's time to customers' calls: measured
+   * by `npm run bench:scale -- --housekeeping` (issue 43 point 3, decision 041). 0: back to back.
+   */
+  HOUSEKEEPING_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(20),
   /** Days the audit trail is kept before housekeeping deletes it: seven years (2,557 days) by default. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(2557),
 });
@@ -28,7 +34,7 @@ export interface HousekeepingConfig {
   /** Group commit of the SPA's audit events: rows per INSERT, rows that may wait, batches written at once. */
   auditQueue: { maxBatch: number; maxQueue: number; maxInFlight: number };
   /** Housekeeping (platform/housekeeping.ts): minutes between runs (0: off), days the audit trail is kept. */
-  housekeeping: { intervalMinutes: number; auditRetentionDays: number };
+  housekeeping: { intervalMinutes: number; auditRetentionDays: number; pauseMs: number };
 }
 
 export function housekeepingConfig(e: z.infer<typeof housekeepingVariables>): HousekeepingConfig {
@@ -41,6 +47,7 @@ export function housekeepingConfig(e: z.infer<typeof housekeepingVariables>): Ho
     housekeeping: {
       intervalMinutes: e.HOUSEKEEPING_INTERVAL_MINUTES,
       auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+      pauseMs: e.HOUSEKEEPING_PAUSE_MS,
     },
   };
 }

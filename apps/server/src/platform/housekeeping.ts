@@ -77,9 +77,11 @@ export async function runHousekeepingTasks<K extends string>(
     auditRetentionDays: number;
     batchSize?: number;
     stopping?: () => boolean;
+    /** Waited after each full batch, so customers' calls keep their share of the database (0: none). */
+    pauseMs?: number;
   },
 ): Promise<HousekeepingRun<K>> {
-  const { tasks, auditRetentionDays, batchSize = BATCH_SIZE, stopping = () => false } = options;
+  const { tasks, auditRetentionDays, batchSize = BATCH_SIZE, stopping = () => false, pauseMs = 0 } = options;
   const removed = Object.fromEntries(tasks.map((t) => [t.kind, 0])) as Record<K, number>;
 
   const work = async (): Promise<HousekeepingRun<K>> => {
@@ -97,6 +99,7 @@ export async function runHousekeepingTasks<K extends string>(
             : await db.query(task.sql, [cutoff, batchSize]);
         removed[task.kind] += rowCount;
         if (rowCount < batchSize) break;
+        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     }
     return { ran: true, removed };
@@ -127,7 +130,7 @@ export function installHousekeeping(
   ctx: PlatformContext,
   tasks: readonly HousekeepingTask[],
 ): void {
-  const { intervalMinutes, auditRetentionDays } = ctx.config.housekeeping;
+  const { intervalMinutes, auditRetentionDays, pauseMs } = ctx.config.housekeeping;
   if (intervalMinutes === 0) return;
   const metrics = metricsOf(ctx);
   const worker = createPollingWorker({
@@ -138,6 +141,7 @@ export function installHousekeeping(
         tasks,
         auditRetentionDays,
         stopping,
+        pauseMs,
       });
       if (!run.ran) {
         app.log.debug('housekeeping: another instance holds the lock; skipped');
