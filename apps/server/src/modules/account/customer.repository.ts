@@ -194,6 +194,15 @@ export async function findOtherCustomerWithEmail(
   return rows[0]?.customer_id ?? null;
 }
 
+/** A customer record written again: every field from the new version (the one-row and the set upsert). */
+const CUSTOMER_UPSERT_CONFLICT = `ON CONFLICT (customer_id) DO UPDATE SET
+       title = EXCLUDED.title, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       date_of_birth = EXCLUDED.date_of_birth, email = EXCLUDED.email, mobile_number = EXCLUDED.mobile_number,
+       landline_number = EXCLUDED.landline_number, address_line_1 = EXCLUDED.address_line_1,
+       address_line_2 = EXCLUDED.address_line_2, address_line_3 = EXCLUDED.address_line_3,
+       town = EXCLUDED.town, county = EXCLUDED.county, post_code = EXCLUDED.post_code,
+       updated_at = EXCLUDED.updated_at`;
+
 /**
  * Inserts or replaces one customer's record as the insurer holds it (the integration API). The portal's
  * own state of the customer (preferences, sign-in) lives elsewhere and is not touched.
@@ -209,13 +218,7 @@ export async function upsertCustomer(
        landline_number, address_line_1, address_line_2, address_line_3, town, county, post_code,
        created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
-     ON CONFLICT (customer_id) DO UPDATE SET
-       title = EXCLUDED.title, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-       date_of_birth = EXCLUDED.date_of_birth, email = EXCLUDED.email, mobile_number = EXCLUDED.mobile_number,
-       landline_number = EXCLUDED.landline_number, address_line_1 = EXCLUDED.address_line_1,
-       address_line_2 = EXCLUDED.address_line_2, address_line_3 = EXCLUDED.address_line_3,
-       town = EXCLUDED.town, county = EXCLUDED.county, post_code = EXCLUDED.post_code,
-       updated_at = EXCLUDED.updated_at`,
+     ${CUSTOMER_UPSERT_CONFLICT}`,
     [
       customerId,
       c.title,
@@ -289,13 +292,7 @@ export async function upsertCustomers(
                    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
          AS r (customer_id, title, first_name, last_name, date_of_birth, email, mobile_number, landline_number,
                address_line_1, address_line_2, address_line_3, town, county, post_code)
-     ON CONFLICT (customer_id) DO UPDATE SET
-       title = EXCLUDED.title, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-       date_of_birth = EXCLUDED.date_of_birth, email = EXCLUDED.email, mobile_number = EXCLUDED.mobile_number,
-       landline_number = EXCLUDED.landline_number, address_line_1 = EXCLUDED.address_line_1,
-       address_line_2 = EXCLUDED.address_line_2, address_line_3 = EXCLUDED.address_line_3,
-       town = EXCLUDED.town, county = EXCLUDED.county, post_code = EXCLUDED.post_code,
-       updated_at = EXCLUDED.updated_at`,
+     ${CUSTOMER_UPSERT_CONFLICT}`,
     [
       items.map((i) => i.customerId),
       column((c) => c.title),

@@ -210,6 +210,19 @@ export async function findPolicyHolder(q: Queryable, policyNumber: string): Prom
   return rows[0]?.customer_id ?? null;
 }
 
+/** A policy written again: every field from the new version (the one-row and the set upsert). */
+const POLICY_UPSERT_CONFLICT = `ON CONFLICT (policy_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
+       product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name, status = EXCLUDED.status,
+       start_date = EXCLUDED.start_date, renewal_date = EXCLUDED.renewal_date,
+       annual_premium = EXCLUDED.annual_premium, payment_frequency = EXCLUDED.payment_frequency,
+       vehicle_reg = EXCLUDED.vehicle_reg, api_product_type = EXCLUDED.api_product_type,
+       policy_type = EXCLUDED.policy_type, premium_visible = EXCLUDED.premium_visible,
+       is_migration_renewal = EXCLUDED.is_migration_renewal, allow_mta = EXCLUDED.allow_mta,
+       online_view_renewal = EXCLUDED.online_view_renewal, policy_holders = EXCLUDED.policy_holders,
+       lines_of_business = EXCLUDED.lines_of_business, agency_id = EXCLUDED.agency_id,
+       mid_term_adjustment_url = EXCLUDED.mid_term_adjustment_url, view_renewal_url = EXCLUDED.view_renewal_url,
+       request_a_change_url = EXCLUDED.request_a_change_url, updated_at = EXCLUDED.updated_at`;
+
 /** Inserts or replaces one policy as the insurer holds it. Its document packs are left as they are. */
 export async function upsertPolicy(
   q: Queryable,
@@ -225,17 +238,7 @@ export async function upsertPolicy(
                          request_a_change_url, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
              $23, $23)
-     ON CONFLICT (policy_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
-       product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name, status = EXCLUDED.status,
-       start_date = EXCLUDED.start_date, renewal_date = EXCLUDED.renewal_date,
-       annual_premium = EXCLUDED.annual_premium, payment_frequency = EXCLUDED.payment_frequency,
-       vehicle_reg = EXCLUDED.vehicle_reg, api_product_type = EXCLUDED.api_product_type,
-       policy_type = EXCLUDED.policy_type, premium_visible = EXCLUDED.premium_visible,
-       is_migration_renewal = EXCLUDED.is_migration_renewal, allow_mta = EXCLUDED.allow_mta,
-       online_view_renewal = EXCLUDED.online_view_renewal, policy_holders = EXCLUDED.policy_holders,
-       lines_of_business = EXCLUDED.lines_of_business, agency_id = EXCLUDED.agency_id,
-       mid_term_adjustment_url = EXCLUDED.mid_term_adjustment_url, view_renewal_url = EXCLUDED.view_renewal_url,
-       request_a_change_url = EXCLUDED.request_a_change_url, updated_at = EXCLUDED.updated_at`,
+     ${POLICY_UPSERT_CONFLICT}`,
     [
       policyNumber,
       p.customerId,
@@ -304,17 +307,7 @@ export async function upsertPolicies(
                annual_premium, payment_frequency, vehicle_reg, api_product_type, policy_type, premium_visible,
                is_migration_renewal, allow_mta, online_view_renewal, policy_holders, lines_of_business,
                agency_id, mid_term_adjustment_url, view_renewal_url, request_a_change_url)
-     ON CONFLICT (policy_number) DO UPDATE SET customer_id = EXCLUDED.customer_id,
-       product_type = EXCLUDED.product_type, product_name = EXCLUDED.product_name, status = EXCLUDED.status,
-       start_date = EXCLUDED.start_date, renewal_date = EXCLUDED.renewal_date,
-       annual_premium = EXCLUDED.annual_premium, payment_frequency = EXCLUDED.payment_frequency,
-       vehicle_reg = EXCLUDED.vehicle_reg, api_product_type = EXCLUDED.api_product_type,
-       policy_type = EXCLUDED.policy_type, premium_visible = EXCLUDED.premium_visible,
-       is_migration_renewal = EXCLUDED.is_migration_renewal, allow_mta = EXCLUDED.allow_mta,
-       online_view_renewal = EXCLUDED.online_view_renewal, policy_holders = EXCLUDED.policy_holders,
-       lines_of_business = EXCLUDED.lines_of_business, agency_id = EXCLUDED.agency_id,
-       mid_term_adjustment_url = EXCLUDED.mid_term_adjustment_url, view_renewal_url = EXCLUDED.view_renewal_url,
-       request_a_change_url = EXCLUDED.request_a_change_url, updated_at = EXCLUDED.updated_at`,
+     ${POLICY_UPSERT_CONFLICT}`,
     [
       items.map((i) => i.policyNumber),
       column((p) => p.customerId),
