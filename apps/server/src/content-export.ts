@@ -5,25 +5,13 @@
  * difference). Safe while the portal serves on PostgreSQL; on the embedded database, stop the portal first.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
 import { exportPublishedContent } from './modules/content/content-export';
 import { defaultContentDir } from './modules/content/content.seed';
-import { openCliDb } from './platform/cli-db';
+import { loadCliConfig, openCliDb, refuse } from './platform/cli-db';
 import { migrate } from './platform/db';
 
-function refuse(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) refuse(error.message);
-    throw error;
-  }
+  const config = loadCliConfig();
   const dir = process.argv[2] ?? defaultContentDir;
   const { db, stop } = await openCliDb(config, refuse);
   try {

@@ -4,24 +4,12 @@
  * secret again under the new key, and says what still depends on an old one. Safe to run while the portal
  * serves (PostgreSQL) and to run again; on the embedded database, stop the portal first.
  */
-import { ConfigError, loadConfig } from './config';
-import { openCliDb } from './platform/cli-db';
+import { loadCliConfig, openCliDb, refuse } from './platform/cli-db';
 import { migrate } from './platform/db';
 import { rekeyMfaSecrets } from './modules/identity/mfa/rekey';
 
-function refuse(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) refuse(error.message);
-    throw error;
-  }
+  const config = loadCliConfig();
   const { db, stop } = await openCliDb(config, refuse);
   try {
     await migrate(db);

@@ -1,7 +1,23 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { lockDataDir } from './data-dir-lock';
 import { isPgliteDataDir, openDb, type Db } from './db';
+
+/** Ends a command-line tool with a message and exit status 2 (bad settings or arguments). */
+export function refuse(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** A command-line tool's settings from the environment; settings that are not valid end it (refuse). */
+export function loadCliConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) refuse(error.message);
+    throw error;
+  }
+}
 
 /**
  * The database a command-line tool works on: PostgreSQL (DATABASE_URL), or the embedded one in DATA_DIR
